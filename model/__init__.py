@@ -1,0 +1,1 @@
+"""The reference model: an executable engine for the rules in the spec."""

@@ -1,0 +1,38 @@
+"""JSON Schema validation of loaded YAML, with each violation located at its line."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import jsonschema
+
+from .problems import Problem
+from .yamlio import Located
+
+
+@lru_cache(maxsize=None)
+def validator(schema_path: str) -> jsonschema.protocols.Validator:
+    schema = json.loads(Path(schema_path).read_text(encoding="utf-8"))
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema, format_checker=cls.FORMAT_CHECKER)
+
+
+def schema_problems(doc: Located, schema_path: str | Path) -> list[Problem]:
+    """Every schema violation in ``doc``, most specific first, each with its file and line."""
+    problems = []
+    for error in validator(str(schema_path)).iter_errors(doc.data):
+        leaves = _leaves(error)
+        for leaf in leaves:
+            problems.append(doc.problem(leaf.absolute_path, leaf.message))
+    return sorted(set(problems))
+
+
+def _leaves(error: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
+    """For anyOf/oneOf/if-then failures, the most relevant sub-error rather than the summary."""
+    if error.context:
+        best = jsonschema.exceptions.best_match(error.context)
+        return [best] if best is not None else [error]
+    return [error]

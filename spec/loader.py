@@ -1,0 +1,223 @@
+"""Loading the spec files and checking everything about them that a schema cannot."""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from mtgrules import yamlio
+from mtgrules.problems import InputError, Problem
+from mtgrules.schemas import schema_problems
+
+from .items import Document, Edition, Item, Reading, Ref, Source, Spec, Typo
+
+SPEC_DIR = Path(__file__).resolve().parent
+SCHEMA = SPEC_DIR / "spec.schema.json"
+EDITIONS = SPEC_DIR / "editions.yaml"
+_NOT_SPEC = {"editions.yaml"}
+
+
+def shared_dir() -> Path | None:
+    """The project's shared/ folder (seeds and reference data), if present beside the checkout.
+
+    ``MTGRULES_SHARED`` overrides the location. Checks that need the seeds are skipped, with a
+    note, when it is absent (an installed copy of mtgrules has no seeds).
+    """
+    env = os.environ.get("MTGRULES_SHARED")
+    candidates = [Path(env)] if env else []
+    candidates += [SPEC_DIR.parent.parent / "shared", Path.cwd().parent / "shared", Path.cwd() / "shared"]
+    for candidate in candidates:
+        if (candidate / "seeds").is_dir():
+            return candidate
+    return None
+
+
+def spec_files(directory: Path = SPEC_DIR) -> list[Path]:
+    return sorted(p for p in directory.glob("*.yaml") if p.name not in _NOT_SPEC)
+
+
+def load_editions(path: Path = EDITIONS) -> dict[str, Edition]:
+    doc = yamlio.load(path)
+    editions = {}
+    for key, value in (doc.data or {}).items():
+        editions[str(key)] = Edition(
+            key=str(key), title=value["title"], description=value.get("description", ""), current=value.get("current", False)
+        )
+    return editions
+
+
+def _item(data: dict, doc: Document, spec_file: str, line: int | None) -> Item:
+    source = data.get("source")
+    return Item(
+        id=data["id"],
+        kind=data["kind"],
+        edition=data["edition"],
+        document=doc.id,
+        spec_file=spec_file,
+        spec_line=line,
+        printed=data.get("printed"),
+        numbered_by=data.get("numbered_by"),
+        current=data.get("current"),
+        current_note=data.get("current_note"),
+        title=data.get("title"),
+        text=data.get("text"),
+        text_absent=data.get("text_absent"),
+        source=Source(source["file"], source["line"], source.get("end_line")) if source else None,
+        parent=data.get("parent"),
+        explains=tuple(data.get("explains", ())),
+        refs=tuple(Ref(r["cites"], tuple(r["to"])) for r in data.get("refs", ())),
+        typos=tuple(Typo(t["verbatim"], t["reading"], t.get("note")) for t in data.get("typos", ())),
+        readings=tuple(Reading(r["question"], r["reading"]) for r in data.get("readings", ())),
+        not_observable=data.get("not_observable"),
+        notes=data.get("notes"),
+    )
+
+
+def read_spec(directory: Path = SPEC_DIR, shared: Path | None = None) -> tuple[Spec | None, list[Problem]]:
+    """Load every spec file in ``directory``; return the spec and every problem found.
+
+    The spec is None when a file could not be parsed or violates the schema.
+    """
+    problems: list[Problem] = []
+    try:
+        editions = load_editions(directory / "editions.yaml")
+    except InputError as exc:
+        return None, exc.problems
+    docs: list[tuple[yamlio.Located, Document]] = []
+    for path in spec_files(directory):
+        try:
+            located = yamlio.load(path)
+        except InputError as exc:
+            problems += exc.problems
+            continue
+        found = schema_problems(located, SCHEMA)
+        problems += found
+        if found:
+            continue
+        meta = located.data["document"]
+        docs.append(
+            (
+                located,
+                Document(meta["id"], meta["title"], meta["edition"], meta.get("file"), str(path), tuple(meta.get("noise", ()))),
+            )
+        )
+    if problems:
+        return None, problems
+
+    items: list[Item] = []
+    first_seen: dict[str, tuple[yamlio.Located, int]] = {}
+    for located, doc in docs:
+        if doc.edition not in editions:
+            problems.append(located.problem(["document", "edition"], f"unknown edition {doc.edition!r} (known: {', '.join(editions)})"))
+        for index, data in enumerate(located.data["items"]):
+            path = ["items", index]
+            item = _item(data, doc, str(located.path), located.line(path))
+            if item.id in first_seen:
+                other, other_index = first_seen[item.id]
+                problems.append(
+                    located.problem(path + ["id"], f"duplicate ID {item.id!r}, first defined at {other.path}:{other.line(['items', other_index, 'id'])}")
+                )
+                continue
+            first_seen[item.id] = (located, index)
+            items.append(item)
+    spec = Spec(items, [doc for _, doc in docs], editions)
+    problems += _cross_problems(spec, first_seen)
+    problems += _source_problems(spec, first_seen, shared if shared is not None else shared_dir())
+    return spec, problems
+
+
+def _cross_problems(spec: Spec, where: dict) -> list[Problem]:
+    """Editions, references, parents, typos and printed-number uniqueness."""
+    problems = []
+
+    def at(item: Item, *field) -> Problem:
+        located, index = where[item.id]
+        return located.problem(["items", index, *field], "")
+
+    def add(item: Item, field: list, message: str) -> None:
+        base = at(item, *field)
+        problems.append(Problem(base.file, base.line, base.field, message))
+
+    printed_seen: dict[tuple[str, str], str] = {}
+    for item in spec:
+        if item.edition not in spec.editions:
+            add(item, ["edition"], f"unknown edition {item.edition!r} (known: {', '.join(spec.editions)})")
+        if item.parent and item.parent not in spec:
+            add(item, ["parent"], f"unknown item {item.parent!r}")
+        for n, target in enumerate(item.explains):
+            if target not in spec:
+                add(item, ["explains", n], f"unknown item {target!r}")
+        for n, ref in enumerate(item.refs):
+            for m, target in enumerate(ref.to):
+                if target not in spec:
+                    add(item, ["refs", n, "to", m], f"dangling reference: {ref.cites!r} resolves to unknown item {target!r}")
+            if item.text is not None and ref.cites not in item.text:
+                add(item, ["refs", n, "cites"], f"{ref.cites!r} does not occur in the item's text")
+        for n, typo in enumerate(item.typos):
+            if item.text is None or typo.verbatim not in item.text:
+                add(item, ["typos", n, "verbatim"], f"{typo.verbatim!r} does not occur in the item's text")
+        if item.printed and item.kind not in ("ruling", "example"):
+            key = (item.printed, item.edition)
+            if key in printed_seen:
+                add(item, ["printed"], f"{item.printed} in edition {item.edition} is already item {printed_seen[key]!r}")
+            else:
+                printed_seen[key] = item.id
+    return problems
+
+
+_CURRENT_NUMBER = re.compile(r"^(\d{3}(?:\.\d+[a-z]?)?)[. ]")
+
+
+@lru_cache(maxsize=4)
+def _current_numbers(cr_path: Path) -> frozenset[str]:
+    numbers = set()
+    for line in cr_path.read_text(encoding="utf-8").splitlines():
+        match = _CURRENT_NUMBER.match(line)
+        if match:
+            numbers.add(match.group(1))
+    return frozenset(numbers)
+
+
+@lru_cache(maxsize=8)
+def seed_lines(path: Path) -> tuple[str, ...]:
+    return tuple(path.read_text(encoding="utf-8").splitlines())
+
+
+def _source_problems(spec: Spec, where: dict, shared: Path | None) -> list[Problem]:
+    """Text verbatim in the seed at the stated lines; current numbers exist in the current CR."""
+    if shared is None:
+        return []
+    problems = []
+    cr = shared / "data" / "MagicCompRules_20260807.txt"
+    current = _current_numbers(cr) if cr.is_file() else None
+    for item in spec:
+        located, index = where[item.id]
+        if current is not None and item.current and item.current not in current:
+            problems.append(located.problem(["items", index, "current"], f"{item.current} is not a rule number of the current Comprehensive Rules"))
+        if item.source is None or item.text is None:
+            continue
+        seed = shared / "seeds" / item.source.file
+        if not seed.is_file():
+            problems.append(located.problem(["items", index, "source", "file"], f"no seed file {item.source.file!r}"))
+            continue
+        lines = seed_lines(seed)
+        if item.source.lines.stop - 1 > len(lines):
+            problems.append(located.problem(["items", index, "source", "line"], f"{item.source.file} has only {len(lines)} lines"))
+            continue
+        original = "\n".join(lines[n - 1] for n in item.source.lines)
+        if item.text not in original:
+            problems.append(
+                located.problem(["items", index, "text"], f"text is not verbatim in {item.source.file} lines {item.source.line}-{item.source.lines.stop - 1}")
+            )
+    return problems
+
+
+@lru_cache(maxsize=1)
+def load_spec() -> Spec:
+    """The project's spec; raises InputError listing every problem if it is not valid."""
+    spec, problems = read_spec()
+    if problems or spec is None:
+        raise InputError(problems)
+    return spec
