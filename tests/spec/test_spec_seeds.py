@@ -48,7 +48,7 @@ def test_dynamic_rules(spec):
             item = only(spec, match[1], "dyn")
             assert item.source.line == number
             assert item.text == match[2]
-    assert len(clauses) == 17
+    assert len(clauses) == 16
     assert {"DYN.0", "DYN.3c", "DYN.5c", "DYN.6"} <= set(clauses)
 
 
