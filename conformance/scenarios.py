@@ -1,0 +1,589 @@
+"""Loading and validating the conformance corpus: scenarios and the card pool.
+
+A scenario is one YAML file under ``conformance/scenarios/<section>/<id>.yaml`` (format:
+``FORMAT.md``, schema: ``scenario.schema.json``). Cards come from the shared pool
+``conformance/cards/*.yaml`` (MTGJSON atomic shape, schema ``card.schema.json``).
+
+Every problem is reported as ``file:line: field: message``; a scenario with problems is left out
+of the corpus and the other scenarios still load.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from mtgrules import yamlio
+from mtgrules.problems import InputError, Problem
+from mtgrules.schemas import schema_problems
+
+HERE = Path(__file__).resolve().parent
+SCENARIO_DIR = HERE / "scenarios"
+CARD_DIR = HERE / "cards"
+SCENARIO_SCHEMA = HERE / "scenario.schema.json"
+CARD_SCHEMA = HERE / "card.schema.json"
+
+#: The step vocabulary: each step has exactly one of these keys (its verb).
+ACTIONS = (
+    "cast", "play_land", "activate", "turn_face_up", "pass", "resolve", "advance_to",
+    "declare_attackers", "declare_blockers", "discard", "choose", "check",
+)
+#: The expectation vocabulary: each expectation has exactly one of these keys (its kind).
+EXPECTATIONS = ("object", "player", "stack", "zone_of", "event", "no_event", "one_of", "turn")
+ZONES = ("hand", "library", "graveyard", "exile", "battlefield", "command")
+_COUNT = re.compile(r"^(?P<name>.+?) x(?P<count>[0-9]+)$")
+
+
+# --------------------------------------------------------------------------------------------
+# The card pool
+
+
+@dataclass
+class Card:
+    """One card of the pool: its full name and its faces (MTGJSON Card (Atomic) records)."""
+
+    name: str
+    faces: list[dict]
+    file: str
+    line: int | None
+
+    @property
+    def layout(self) -> str:
+        return self.faces[0].get("layout", "normal")
+
+    @property
+    def face_names(self) -> list[str]:
+        return [f["faceName"] for f in self.faces if f.get("faceName")]
+
+    @property
+    def is_token(self) -> bool:
+        return self.layout in ("token", "double_faced_token")
+
+    @property
+    def test_card(self) -> bool:
+        return any((f.get("mtgrules") or {}).get("test_card") for f in self.faces)
+
+
+@dataclass
+class CardPool:
+    cards: dict[str, Card]
+    aliases: dict[str, str]  # face name -> full name
+    problems: list[Problem]
+
+    def get(self, name: str) -> Card | None:
+        full = name if name in self.cards else self.aliases.get(name)
+        return self.cards.get(full) if full else None
+
+    def __contains__(self, name: str) -> bool:
+        return self.get(name) is not None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+
+def load_pool(directory: Path = CARD_DIR) -> CardPool:
+    """Every card of the pool; problems (YAML, schema, duplicate names) are collected, not raised."""
+    cards: dict[str, Card] = {}
+    aliases: dict[str, str] = {}
+    problems: list[Problem] = []
+    for path in sorted(Path(directory).glob("*.yaml")):
+        try:
+            doc = yamlio.load(path)
+        except InputError as exc:
+            problems += exc.problems
+            continue
+        found = schema_problems(doc, CARD_SCHEMA)
+        problems += found
+        if found or not isinstance(doc.data, dict):
+            continue
+        for name, faces in doc.data.items():
+            if name in cards:
+                problems.append(doc.problem([name], f"card {name!r} is already defined in {cards[name].file}"))
+                continue
+            if any(face.get("name") != name for face in faces):
+                problems.append(doc.problem([name], "each face's `name` must be the card's full name (MTGJSON atomic shape)"))
+            cards[name] = Card(name, faces, str(path), doc.line([name]))
+            for face in faces:
+                alias = face.get("faceName")
+                if alias and alias != name:
+                    if alias in aliases and aliases[alias] != name:
+                        problems.append(doc.problem([name], f"face name {alias!r} is also a face of {aliases[alias]!r}"))
+                    aliases[alias] = name
+    return CardPool(cards, aliases, problems)
+
+
+# --------------------------------------------------------------------------------------------
+# Scenarios
+
+
+@dataclass
+class Scenario:
+    """One validated scenario: its data plus where it came from."""
+
+    id: str
+    title: str
+    rules: list[str]
+    source: dict
+    editions: list[str]
+    features: list[str]
+    cards: list[str]
+    setup: dict
+    steps: list[dict]
+    expect: list[dict]
+    file: str
+    section: str
+    doc: yamlio.Located = field(repr=False)
+    notes: str | None = None
+
+    def line(self, *path: Any) -> int | None:
+        return self.doc.line(path)
+
+    def rule_lines(self) -> list[tuple[str, int | None]]:
+        return [(rule, self.doc.line(("rules", i))) for i, rule in enumerate(self.rules)]
+
+    def summary(self) -> dict:
+        return {
+            "id": self.id, "title": self.title, "section": self.section, "rules": self.rules,
+            "source": self.source, "editions": self.editions, "features": self.features,
+            "cards": self.cards, "steps": len(self.steps), "file": self.file,
+        }
+
+
+@dataclass
+class Corpus:
+    scenarios: list[Scenario]
+    problems: list[Problem]
+    files: int
+    pool: CardPool
+
+    def by_id(self) -> dict[str, Scenario]:
+        return {s.id: s for s in self.scenarios}
+
+    def sections(self) -> dict[str, list[Scenario]]:
+        out: dict[str, list[Scenario]] = {}
+        for s in self.scenarios:
+            out.setdefault(s.section, []).append(s)
+        return dict(sorted(out.items()))
+
+
+def scenario_files(directory: Path = SCENARIO_DIR) -> list[Path]:
+    return sorted(Path(directory).rglob("*.yaml"))
+
+
+def _spec_context():
+    """(rule IDs, edition keys, problem) from the project's spec; a broken spec is one problem."""
+    try:
+        from mtgrules.spec import load_spec
+
+        spec = load_spec()
+    except InputError as exc:
+        first = exc.problems[0] if exc.problems else None
+        return None, None, f"the spec is invalid ({len(exc.problems)} problem(s), first: {first}); rule IDs not checked"
+    return set(spec.items), set(spec.editions), None
+
+
+_CACHE: dict[Path, tuple[tuple, Corpus]] = {}
+
+
+def _fingerprint(*directories: Path) -> tuple:
+    """Names, sizes and modification times of the YAML files: a changed file means a new load."""
+    out = []
+    for directory in directories:
+        for path in sorted(Path(directory).rglob("*.yaml")):
+            stat = path.stat()
+            out.append((str(path), stat.st_size, stat.st_mtime_ns))
+    return tuple(out)
+
+
+def load_corpus(
+    directory: Path = SCENARIO_DIR,
+    pool: CardPool | None = None,
+    rule_ids: set[str] | None = None,
+    editions: set[str] | None = None,
+) -> Corpus:
+    """Load and validate every scenario under ``directory``; invalid ones are reported and left out.
+
+    With the default pool and the project's spec, the result is cached until a file changes
+    (parsing the corpus takes seconds; verify, traceability and the CLI all need it). Treat the
+    returned corpus as read-only.
+    """
+    directory = Path(directory)
+    if pool is None and rule_ids is None and editions is None:
+        key = _fingerprint(directory, CARD_DIR)
+        cached = _CACHE.get(directory.resolve())
+        if cached is None or cached[0] != key:
+            cached = _CACHE[directory.resolve()] = (key, _load_corpus(directory, None, None, None))
+        return cached[1]
+    return _load_corpus(directory, pool, rule_ids, editions)
+
+
+def _load_corpus(directory: Path, pool: CardPool | None, rule_ids: set[str] | None, editions: set[str] | None) -> Corpus:
+    pool = pool if pool is not None else load_pool()
+    problems = list(pool.problems)
+    if rule_ids is None or editions is None:
+        ids, eds, spec_problem = _spec_context()
+        rule_ids = rule_ids if rule_ids is not None else ids
+        editions = editions if editions is not None else eds
+        if spec_problem:
+            problems.append(Problem(str(directory), None, "rules", spec_problem))
+    scenarios: list[Scenario] = []
+    seen: dict[str, str] = {}
+    files = scenario_files(directory)
+    for path in files:
+        found, scenario = check_file(path, directory, pool, rule_ids, editions)
+        if scenario is not None and scenario.id in seen:
+            found.append(scenario.doc.problem(["id"], f"duplicate scenario ID {scenario.id!r} (also in {seen[scenario.id]})"))
+        problems += found
+        if scenario is not None and not found:
+            seen[scenario.id] = str(path)
+            scenarios.append(scenario)
+    return Corpus(scenarios, sorted(set(problems)), len(files), pool)
+
+
+def check_file(
+    path: Path, root: Path, pool: CardPool, rule_ids: set[str] | None, editions: set[str] | None
+) -> tuple[list[Problem], Scenario | None]:
+    """Every problem of one scenario file, and the scenario (None if it could not be read)."""
+    try:
+        doc = yamlio.load(path)
+    except InputError as exc:
+        return list(exc.problems), None
+    data = doc.data
+    if not isinstance(data, dict):
+        return [doc.problem([], "a scenario file holds one scenario: a mapping with id, title, rules, ...")], None
+    problems = _vocabulary_problems(doc)
+    bad_steps = {p.field.split("/")[:2][-1] for p in problems if p.field.startswith("steps/")}
+    for problem in schema_problems(doc, SCENARIO_SCHEMA):
+        parts = problem.field.split("/")
+        if parts[0] == "steps" and len(parts) > 1 and parts[1] in bad_steps:
+            continue  # the unknown action is the clearer message
+        problems.append(problem)
+    if problems:
+        return problems, _scenario(doc, path, root) if "id" in data else None
+    scenario = _scenario(doc, path, root)
+    problems += _semantic_problems(scenario, pool, rule_ids, editions)
+    return problems, scenario
+
+
+def _scenario(doc: yamlio.Located, path: Path, root: Path) -> Scenario:
+    data = doc.data
+    try:
+        section = path.relative_to(root).parts[0] if len(path.relative_to(root).parts) > 1 else ""
+    except ValueError:
+        section = path.parent.name
+    return Scenario(
+        id=str(data.get("id", "")), title=data.get("title", ""), rules=list(data.get("rules") or []),
+        source=data.get("source") or {}, editions=list(data.get("editions") or []),
+        features=list(data.get("features") or []), cards=list(data.get("cards") or []),
+        setup=data.get("setup") or {}, steps=list(data.get("steps") or []), expect=list(data.get("expect") or []),
+        file=str(path), section=section, doc=doc, notes=data.get("notes"),
+    )
+
+
+def _vocabulary_problems(doc: yamlio.Located) -> list[Problem]:
+    """Unknown actions and expectation kinds, named plainly (a schema would say 'not valid')."""
+    data = doc.data
+    entries = [(["steps", i], step, ACTIONS, "action", "step") for i, step in enumerate(_list(data.get("steps")))]
+    entries += [(path, exp, EXPECTATIONS, "expectation", "expectation") for path, exp in _expectations(data)]
+    problems = []
+    for path, entry, vocabulary, what, unit in entries:
+        if not isinstance(entry, dict):
+            continue
+        found = [k for k in entry if k in vocabulary]
+        if not found:
+            keys = ", ".join(repr(k) for k in entry) or "none"
+            problems.append(doc.problem(path, f"unknown {what} (keys: {keys}); known {what}s: {', '.join(vocabulary)}"))
+        elif len(found) > 1:
+            problems.append(doc.problem(path, f"one {what} per {unit}, found {', '.join(found)}"))
+    return problems
+
+
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _expectations(data: dict) -> Iterator[tuple[list, Any]]:
+    """Every expectation with its path: the final ones, each step's `then`, and inside one_of."""
+
+    def walk(items: Any, path: list) -> Iterator[tuple[list, Any]]:
+        if not isinstance(items, list):
+            return
+        for i, exp in enumerate(items):
+            yield path + [i], exp
+            if isinstance(exp, dict) and isinstance(exp.get("one_of"), list):
+                for j, alternative in enumerate(exp["one_of"]):
+                    yield from walk(alternative, path + [i, "one_of", j])
+
+    yield from walk(data.get("expect"), ["expect"])
+    steps = data.get("steps")
+    if isinstance(steps, list):
+        for i, step in enumerate(steps):
+            if isinstance(step, dict):
+                yield from walk(step.get("then"), ["steps", i, "then"])
+
+
+# --------------------------------------------------------------------------------------------
+# Semantic checks: rule IDs, editions, cards, references
+
+
+@dataclass
+class _Names:
+    """What a reference in a scenario may name: labels, cards unique in the setup, players."""
+
+    players: set[str]
+    labels: set[str] = field(default_factory=set)
+    cards: dict[str, int] = field(default_factory=dict)  # card or face name -> how many objects
+
+    def add_card(self, card: Card, count: int = 1) -> None:
+        for name in {card.name, *card.face_names}:
+            self.cards[name] = self.cards.get(name, 0) + count
+
+    def resolve(self, ref: str) -> str | None:
+        """None if ``ref`` names exactly one thing, else what is wrong with it."""
+        if ref in self.players or ref in self.labels:
+            return None
+        n = self.cards.get(ref, 0)
+        if n == 1:
+            return None
+        if n > 1:
+            return f"{ref!r} names {n} objects in the setup; give one of them a label with `as:`"
+        known = sorted(self.labels) + sorted(k for k, v in self.cards.items() if v == 1)
+        hint = f" (known: {', '.join(known[:12])}{', ...' if len(known) > 12 else ''})" if known else ""
+        return f"no object or player {ref!r} in the setup{hint}"
+
+
+def _semantic_problems(s: Scenario, pool: CardPool, rule_ids: set[str] | None, editions: set[str] | None) -> list[Problem]:
+    doc = s.doc
+    problems: list[Problem] = []
+    stem = Path(s.file).stem
+    if stem != s.id:
+        problems.append(doc.problem(["id"], f"the file name must be the scenario ID: rename {Path(s.file).name} to {s.id}.yaml"))
+    if rule_ids is not None:
+        for i, rule in enumerate(s.rules):
+            if rule not in rule_ids:
+                problems.append(doc.problem(["rules", i], f"unknown rule ID {rule!r} (see `mtgrules spec list`)"))
+        ruling = s.source.get("ruling")
+        if ruling and ruling not in rule_ids:
+            problems.append(doc.problem(["source", "ruling"], f"unknown rule ID {ruling!r}"))
+    if editions is not None:
+        for i, edition in enumerate(s.editions):
+            if edition not in editions:
+                problems.append(doc.problem(["editions", i], f"unknown edition {edition!r} (known: {', '.join(sorted(editions))})"))
+    listed = set()
+    for i, name in enumerate(s.cards):
+        card = pool.get(name)
+        if card is None:
+            problems.append(doc.problem(["cards", i], f"unknown card {name!r}: not in the card pool (conformance/cards/)"))
+        else:
+            listed.add(card.name)
+
+    players = list((s.setup.get("players") or {}).keys())
+    names = _Names(set(players))
+
+    def use_card(path: list, name: str, count: int = 1, token: bool = False) -> None:
+        card = pool.get(name)
+        if card is None:
+            problems.append(doc.problem(path, f"unknown card {name!r}: not in the card pool (conformance/cards/)"))
+            return
+        if card.name not in listed:
+            problems.append(doc.problem(path, f"card {name!r} is used but not listed in `cards`"))
+        if token and not card.is_token:
+            problems.append(doc.problem(path, f"{name!r} is not a token in the pool (layout {card.layout})"))
+        names.add_card(card, count)
+
+    def label(path: list, value: str | None) -> None:
+        if not value:
+            return
+        if value in names.labels or value in names.players:
+            problems.append(doc.problem(path, f"label {value!r} is used twice"))
+        names.labels.add(value)
+
+    later: list[tuple[list, str]] = []  # references inside the setup, checked once all objects are known
+    for player, zones in (s.setup.get("players") or {}).items():
+        for zone in ZONES:
+            for j, entry in enumerate(zones.get(zone) or []):
+                path = ["setup", "players", player, zone, j]
+                if isinstance(entry, str):
+                    m = _COUNT.match(entry)
+                    use_card(path, m["name"] if m else entry, int(m["count"]) if m else 1)
+                    continue
+                count = entry.get("count", 1)
+                if "merged" in entry:
+                    if zone != "battlefield":
+                        problems.append(doc.problem(path + ["merged"], "a merged permanent exists only on the battlefield"))
+                    for k, comp in enumerate(entry["merged"]):
+                        cpath = path + ["merged", k]
+                        use_card(cpath, comp.get("card") or comp.get("token"), token="token" in comp)
+                        label(cpath + ["as"], comp.get("as"))
+                else:
+                    use_card(path, entry.get("card") or entry.get("token"), count, token="token" in entry)
+                label(path + ["as"], entry.get("as"))
+                for key in ("attached_to", "copy_of", "exiled_with", "imprinted"):
+                    if key in entry:
+                        later.append((path + [key], entry[key]))
+                if "owner" in entry and entry["owner"] not in names.players:
+                    problems.append(doc.problem(path + ["owner"], f"unknown player {entry['owner']!r}"))
+        if zones.get("commander"):
+            later.append((["setup", "players", player, "commander"], zones["commander"]))
+    turn = s.setup.get("turn") or {}
+    for key in ("active", "priority"):
+        if key in turn and turn[key] not in names.players:
+            problems.append(doc.problem(["setup", "turn", key], f"unknown player {turn[key]!r}"))
+
+    def ref(path: list, value: Any) -> None:
+        if isinstance(value, str):
+            message = names.resolve(value)
+            if message:
+                problems.append(doc.problem(path, message))
+
+    def player(path: list, value: Any) -> None:
+        if isinstance(value, str) and value not in names.players:
+            problems.append(doc.problem(path, f"unknown player {value!r} (players: {', '.join(players)})"))
+
+    def refs(path: list, values: Any) -> None:
+        for k, value in enumerate(values or []):
+            ref(path + [k], value)
+
+    for path, value in later:
+        ref(path, value)
+
+    def check_choices(path: list, choices: dict | None) -> None:
+        if not choices:
+            return
+        for key in ("reveal", "discard", "order", "targets", "new_targets", "cards"):
+            refs(path + [key], choices.get(key))
+        for key in ("replacement", "copy", "last_exiled"):
+            ref(path + [key], choices.get(key))
+        for who, split in (choices.get("assign_damage") or {}).items():
+            ref(path + ["assign_damage", who], who)
+            for to in split:
+                ref(path + ["assign_damage", who, to], to)
+        for key in ("top", "bottom"):
+            refs(path + ["scry", key], (choices.get("scry") or {}).get(key))
+        cast = choices.get("cast")
+        if cast:
+            ref(path + ["cast", "card"], cast.get("card"))
+            refs(path + ["cast", "targets"], cast.get("targets"))
+
+    def check_match(path: list, item: Any) -> None:
+        if isinstance(item, str):
+            ref(path, item)
+        elif isinstance(item, dict):
+            for key in ("object", "copy_of", "source"):
+                ref(path + [key], item.get(key))
+            for key in ("controller", "owner"):
+                player(path + [key], item.get(key))
+
+    def check_event(path: list, event: dict) -> None:
+        for key in ("object", "source", "target"):
+            ref(path + [key], event.get(key))
+        player(path + ["player"], event.get("player"))
+
+    def check_expectations(path: list, items: list | None) -> None:
+        for i, exp in enumerate(items or []):
+            p = path + [i]
+            if "object" in exp:
+                ref(p + ["object"], exp["object"])
+                if exp.get("attached_to"):
+                    ref(p + ["attached_to"], exp["attached_to"])
+                refs(p + ["components"], exp.get("components"))
+                for key in ("controller", "owner", "zone_owner"):
+                    player(p + [key], exp.get(key))
+                for k, who in enumerate(exp.get("hidden_from") or []):
+                    player(p + ["hidden_from", k], who)
+            elif "player" in exp:
+                player(p + ["player"], exp["player"])
+            elif "stack" in exp:
+                for k, item in enumerate(exp["stack"]):
+                    check_match(p + ["stack", k], item)
+            elif "zone_of" in exp:
+                player(p + ["zone_of"], exp["zone_of"])
+                for key in ("contains", "excludes"):
+                    for k, item in enumerate(exp.get(key) or []):
+                        check_match(p + [key, k], item)
+                for key in ("order", "top", "bottom"):
+                    refs(p + [key], exp.get(key))
+            elif "event" in exp or "no_event" in exp:
+                key = "event" if "event" in exp else "no_event"
+                check_event(p + [key], exp[key])
+            elif "one_of" in exp:
+                for k, alternative in enumerate(exp["one_of"]):
+                    check_expectations(p + ["one_of", k], alternative)
+            elif "turn" in exp:
+                for key in ("active", "priority"):
+                    player(p + ["turn", key], exp["turn"].get(key))
+
+    for i, step in enumerate(s.steps):
+        p = ["steps", i]
+        player(p + ["by"], step.get("by"))
+        if "pass" in step:
+            player(p + ["pass"], step["pass"])
+        for key in ("cast", "activate", "turn_face_up", "play_land"):
+            if key in step:
+                ref(p + [key], step[key])
+        for key in ("targets", "pay_with", "discard"):
+            refs(p + [key], step.get(key))
+        for key in ("additional_costs", "costs"):
+            for cost, values in (step.get(key) or {}).items():
+                if isinstance(values, list):
+                    refs(p + [key, cost], values)
+        for key in ("declare_attackers", "declare_blockers"):
+            for who, what in (step.get(key) or {}).items():
+                ref(p + [key, who], who)
+                ref(p + [key, who], what)
+        check_choices(p + ["choices"], step.get("choices"))
+        check_choices(p + ["choose"], step.get("choose"))
+        check_expectations(p + ["then"], step.get("then"))
+    check_expectations(["expect"], s.expect)
+    problems += _source_problems(s)
+    if not s.expect and not any(step.get("then") or step.get("expect") == "illegal" for step in s.steps):
+        problems.append(doc.problem(["expect"], "the scenario expects nothing: add `expect`, a step's `then`, or `expect: illegal`"))
+    return problems
+
+
+#: How many lines after `source.line` a quote may run on (rulings continue on the next lines).
+QUOTE_SPAN = 4
+
+
+def _normalise(text: str) -> str:
+    for curly, straight in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"')):
+        text = text.replace(curly, straight)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _source_problems(s: Scenario) -> list[Problem]:
+    """The seed exists, the line is in it, and the quote is verbatim there ("..." marks a cut).
+
+    Skipped when the seeds are not beside the checkout (an installed copy has none)."""
+    from mtgrules.spec.loader import seed_lines, shared_dir
+
+    shared = shared_dir()
+    if shared is None:
+        return []
+    seed = shared / "seeds" / s.source["seed"]
+    if not seed.is_file():
+        return [s.doc.problem(["source", "seed"], f"no seed file {s.source['seed']!r} in {shared / 'seeds'}")]
+    lines = seed_lines(seed)
+    line = s.source.get("line")
+    if line is None:
+        return []
+    if line > len(lines):
+        return [s.doc.problem(["source", "line"], f"the seed has only {len(lines)} lines")]
+    quote = s.source.get("quote")
+    if not quote:
+        return []
+    window = _normalise(" ".join(lines[line - 1 : line - 1 + QUOTE_SPAN]))
+    missing = [part for part in (_normalise(p) for p in quote.split("...")) if part and part not in window]
+    if missing:
+        return [s.doc.problem(["source", "quote"], f"not verbatim in {s.source['seed']} lines {line}-{line + QUOTE_SPAN - 1}: {missing[0][:60]!r}")]
+    return []
+
+
+def load_valid(directory: Path = SCENARIO_DIR) -> list[Scenario]:
+    """The valid scenarios; raises InputError listing every problem if any file has one."""
+    corpus = load_corpus(directory)
+    if corpus.problems:
+        raise InputError(corpus.problems)
+    return corpus.scenarios

@@ -1,0 +1,54 @@
+"""``mtgrules docs``: build the HTML documentation."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from mtgrules.problems import InputError
+
+
+@click.command("docs")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder for the HTML (default: docs/_build/html in a checkout, ./mtgrules-docs otherwise).")
+@click.option("--report", "reports", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="A conformance report (JSON, one engine) to show per rule; repeatable. Shape: see the 'For engine authors' page.")
+@click.option("--proofs", type=click.Path(exists=True, dir_okay=False),
+              help="Proof verdicts as written by `mtgrules prove --json`, shown per rule (default: run the proofs).")
+@click.option("--run-proofs/--no-run-proofs", default=True, show_default=True,
+              help="Without --proofs, run the proof obligations to show their verdicts.")
+@click.option("--custom-rules", "custom_rules", type=click.Path(exists=True, dir_okay=False),
+              help="The custom-rules checker's JSON report on DYN (default: run the checker, when it exists).")
+@click.option("-W/--no-W", "strict", default=True, show_default=True, help="Treat warnings as errors.")
+def docs(out: Path | None, reports: tuple[str, ...], proofs: str | None, run_proofs: bool, custom_rules: str | None,
+         strict: bool) -> None:
+    """Build the rules documentation (Sphinx HTML) from the spec, with each rule's traceability:
+    the model code that implements it, proof verdicts, scenarios and engine results. Opens
+    nothing; prints the path of the index page. Exit 1 on a warning (unless --no-W) or bad input."""
+    from mtgrules.spec import load_spec
+
+    from . import trace
+    from .build import build
+
+    try:
+        trace.check_inputs(load_spec(), proofs, list(reports), custom_rules)  # before the (long) build
+    except InputError as exc:
+        for problem in exc.problems:
+            click.echo(str(problem), err=True)
+        sys.exit(1)
+    click.echo("building the documentation ...", err=True)
+    result = build(out=out, reports=reports, proofs=proofs, run_proofs=run_proofs, custom_rules=custom_rules,
+                   warnings_as_errors=strict)
+    for line in result.warnings:
+        click.echo(line, err=True)
+    if not result.ok:
+        if not result.warnings:
+            click.echo(result.log, err=True)
+        click.echo(f"docs build failed ({len(result.warnings)} warning(s) or error(s))", err=True)
+        sys.exit(1)
+    click.echo(f"docs built: {result.index}")
+
+
+commands = [docs]

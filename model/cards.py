@@ -1,0 +1,202 @@
+"""Card definitions in MTGJSON's atomic card shape, plus the structured abilities the model runs.
+
+A card is the list of its face records, exactly as MTGJSON's ``AtomicCards.json`` holds it
+(``{"Fire // Ice": [{...side a...}, {...side b...}]}``). Each record has MTGJSON's fields
+(name, faceName, side, layout, manaCost, manaValue, colors, types, subtypes, supertypes, text,
+power, toughness, keywords). Two extensions, declared in ``card.schema.json``:
+
+* ``layout: dynamic`` for the cards of the Dynamic Comp Rules (DYN), which MTGJSON cannot hold:
+  side ``a`` is the permanent half (top), side ``b`` the nonpermanent half (bottom);
+* ``abilities`` (or ``mtgrules.abilities``, the extension key the conformance card pool uses):
+  the abilities the model executes, in a small structured form beside the oracle ``text``
+  (the model never parses English). Other MTGJSON fields are allowed and ignored.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from mtgrules import yamlio
+
+from .mana import CostError, parse_cost
+
+CARDS_DIR = Path(__file__).with_name("cards")
+SCHEMA = Path(__file__).with_name("card.schema.json")
+
+PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
+DFC_LAYOUTS = ("transform", "modal_dfc")
+HALVES_LAYOUTS = ("dynamic", "split")
+
+
+class CardError(ValueError):
+    """A card definition that cannot be read; ``where`` names the file and card."""
+
+
+@dataclass(frozen=True)
+class Face:
+    """One face (or half) of a card, with its printed characteristics."""
+
+    name: str
+    side: str
+    mana_cost: str | None
+    colors: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    text: str
+    power: int | None
+    toughness: int | None
+    keywords: tuple[str, ...]
+    abilities: tuple = field(default=(), compare=False, hash=False)
+
+    def __deepcopy__(self, memo):  # immutable: a game's rollback copy shares it
+        return self
+
+    @property
+    def is_permanent(self) -> bool:
+        return any(t in PERMANENT_TYPES for t in self.types)
+
+    @property
+    def is_instant_or_sorcery(self) -> bool:
+        return "Instant" in self.types or "Sorcery" in self.types
+
+    def structured(self, key: str) -> list[dict]:
+        return [a for a in self.abilities if key in a]
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """A card: its full name, layout and faces (side a first)."""
+
+    name: str
+    layout: str
+    faces: tuple[Face, ...]
+
+    def __deepcopy__(self, memo):  # immutable: a game's rollback copy shares it
+        return self
+
+    @property
+    def is_double_faced(self) -> bool:
+        return self.layout in DFC_LAYOUTS and len(self.faces) == 2
+
+    @property
+    def has_halves(self) -> bool:
+        return self.layout in HALVES_LAYOUTS
+
+    @property
+    def is_flip(self) -> bool:
+        return self.layout == "flip"
+
+    def face(self, key: str | None) -> Face:
+        """The face named ``key`` (its face name or its side letter); side a when ``key`` is None."""
+        if key is None:
+            return self.faces[0]
+        for face in self.faces:
+            if key in (face.side, face.name):
+                return face
+        raise KeyError(key)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.faces)
+
+    def alternative_cost(self, name: str, side: str | None = None) -> str | None:
+        """The cost of the alternative cost ``name`` (morph, flashback, mutate) printed on a face."""
+        faces = [self.face(side)] if side else self.faces
+        for face in faces:
+            for ability in face.structured("alternative_cost"):
+                if ability["alternative_cost"] == name:
+                    return ability.get("cost")
+        return None
+
+
+def _number(value) -> int | None:
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0  # "*" and the like: 0 outside the game's characteristic-defining abilities
+
+
+def face_from_json(record: dict, default_side: str) -> Face:
+    return Face(
+        name=record.get("faceName") or record["name"],
+        side=record.get("side") or default_side,
+        mana_cost=record.get("manaCost") or None,
+        colors=tuple(record.get("colors", ())),
+        types=tuple(record.get("types", ())),
+        subtypes=tuple(record.get("subtypes", ())),
+        supertypes=tuple(record.get("supertypes", ())),
+        text=record.get("text", ""),
+        power=_number(record.get("power")),
+        toughness=_number(record.get("toughness")),
+        keywords=tuple(record.get("keywords", ())),
+        abilities=tuple(_freeze(a) for a in record.get("abilities", (record.get("mtgrules") or {}).get("abilities", ()))),
+    )
+
+
+class _FrozenDict(dict):
+    def __hash__(self):  # abilities are compared by identity of content only when needed
+        return hash(json.dumps(self, sort_keys=True, default=str))
+
+
+def _freeze(value):
+    if isinstance(value, dict):
+        return _FrozenDict({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def card_from_json(name: str, records: list[dict] | dict) -> CardDef:
+    """A card from its MTGJSON atomic records (one per face)."""
+    if isinstance(records, dict):
+        records = [records]
+    if not records:
+        raise CardError(f"{name}: no face records")
+    layout = records[0].get("layout", "normal")
+    faces = tuple(face_from_json(r, "abcdefgh"[i]) for i, r in enumerate(records))
+    for face in faces:
+        try:
+            parse_cost(face.mana_cost)
+        except CostError as exc:
+            raise CardError(f"{name}: {face.name}: {exc}") from None
+    return CardDef(name=name, layout=layout, faces=faces)
+
+
+def load_card_file(path: Path) -> dict[str, CardDef]:
+    """Cards of one YAML file shaped like MTGJSON AtomicCards ``data``; schema-checked."""
+    from mtgrules.schemas import schema_problems
+
+    doc = yamlio.load(path)
+    problems = schema_problems(doc, SCHEMA)
+    if problems:
+        raise CardError("\n".join(str(p) for p in problems))
+    return {name: card_from_json(name, records) for name, records in (doc.data or {}).items()}
+
+
+@lru_cache(maxsize=1)
+def card_pool() -> dict[str, CardDef]:
+    """Every card under model/cards/, by full name and by each face name."""
+    pool: dict[str, CardDef] = {}
+    for path in sorted(CARDS_DIR.glob("*.yaml")):
+        for name, card in load_card_file(path).items():
+            pool[name] = card
+    for card in list(pool.values()):
+        for face in card.faces:
+            pool.setdefault(face.name, card)
+    return pool
+
+
+def find_card(name: str, extra: dict[str, CardDef] | None = None) -> CardDef:
+    """The card called ``name`` (full name or a face's name) in ``extra`` or the pool."""
+    for source in (extra or {}), card_pool():
+        if name in source:
+            return source[name]
+        for card in source.values():
+            if name in card.names():
+                return card
+    raise KeyError(name)

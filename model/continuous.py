@@ -1,0 +1,112 @@
+"""Characteristics of objects in play: copiable values (layer 1) and continuous effects with
+timestamps (613). Only what the seeds need: copy effects, face-down status, and power/toughness
+changes "until end of turn" (layer 7) that follow the object, not the face (711.12)."""
+
+from __future__ import annotations
+
+from mtgrules.spec import implements
+
+from .actions import IllegalAction
+from .double_faced import copy_of_back_face, dfc_characteristics
+from .dynamic import dynamic_characteristics, split_characteristics
+from .face_down import face_down_characteristics
+from .merging import merged_characteristics
+from .objects import Characteristics, Component, GameObject, face_characteristics
+
+NO_CHARACTERISTICS = Characteristics()
+
+
+@implements("merging.2h", "cr.current.flip-cards")
+def component_characteristics(component: Component, zone: str, half: str | None, edition: str) -> Characteristics:
+    """The characteristics one card or token contributes in ``zone``: a face-down component has
+    the face-down characteristics; a dynamic card those of DYN; a double-faced card those of the
+    face up (711.4); a flip card its alternative (flipped) characteristics if flipped (710, and
+    730.2h for a flipped merged permanent)."""
+    card = component.card
+    if component.face_down:
+        return face_down_characteristics()
+    if card.layout == "dynamic":
+        return dynamic_characteristics(card, zone, half)
+    if card.layout == "split":
+        return split_characteristics(card, zone, half)
+    if card.is_double_faced:
+        return dfc_characteristics(card, component.face, zone, edition)
+    if card.is_flip and component.flipped and zone == "battlefield":
+        flipped = face_characteristics(card.faces[1])
+        return flipped.with_(mana_cost=card.faces[0].mana_cost)
+    return face_characteristics(card.faces[0])
+
+
+@implements("cr.current.layer-1", "merging.2a", "merging.2e")
+def copiable_values(game, obj: GameObject) -> Characteristics:
+    """Layer 1 (613.2): the merged permanent's topmost component's values (730.2a; all abilities
+    if mutated, 702.140e), then copy effects in timestamp order; a face-down object keeps the
+    face-down characteristics whatever it copies (708.10). The merge is a copiable effect with
+    the timestamp of the merge, so copy effects older than it no longer show (730.2a)."""
+    half = obj.spell.half if obj.spell else None
+    edition = game.state.edition
+    values = merged_characteristics([component_characteristics(c, obj.zone, half, edition) for c in obj.components], obj.mutated)
+    if obj.face_down:
+        return values
+    for effect in effects_on(game, obj, "copy"):
+        if effect["timestamp"] < obj.merged_at:
+            continue  # 730.2a: the merge is a later copiable effect
+        values = Characteristics(**effect["values"]) if isinstance(effect["values"], dict) else effect["values"]
+    return values
+
+
+def effects_on(game, obj: GameObject, kind: str) -> list[dict]:
+    return sorted((e for e in game.state.effects if e["kind"] == kind and e.get("object") == obj.id), key=lambda e: e["timestamp"])
+
+
+@implements("cr.current.layers", "cr.current.timestamps", "dfc-2016.12", "merging.2c")
+def characteristics(game, obj: GameObject) -> Characteristics:
+    """613.1: start from the copiable values, then apply continuous effects in layers; within
+    layer 7, effects in timestamp order (613.7), then counters. Effects follow the object: a
+    permanent that transforms (711.12) or merges (730.2c) is the same object, so an "until end
+    of turn" +2/+2 keeps applying."""
+    if obj.ability is not None:
+        return NO_CHARACTERISTICS
+    values = copiable_values(game, obj)
+    if values.power is None or not values.is_type("Creature"):
+        return values
+    power, toughness = values.power, values.toughness
+    for effect in effects_on(game, obj, "pump"):
+        power += effect.get("power", 0)
+        toughness += effect.get("toughness", 0)
+    plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
+    return values.with_(power=power + plus, toughness=toughness + plus)
+
+
+def add_effect(game, data: dict) -> dict:
+    """A continuous effect from a setup or test action: ``pump`` (+N/+N, until end of turn by
+    default), ``copy`` (becomes a copy of another object), or ``cost_modifier``."""
+    kind = data.get("kind")
+    effect = {"kind": kind, "timestamp": game.tick(), "until": data.get("until", "end_of_turn")}
+    if kind == "pump":
+        effect.update(object=game.obj(data["object"]).id, power=int(data.get("power", 0)), toughness=int(data.get("toughness", 0)))
+    elif kind == "copy":
+        target = game.obj(data["object"])
+        source = game.obj(data["of"])
+        effect.update(object=target.id, values=copy_values_of(game, source), of=source.id)
+    elif kind == "cost_modifier":
+        effect.update(player=data.get("player"), generic=int(data["generic"]), name=data.get("name", "cost modifier"), until=data.get("until"))
+    else:
+        raise IllegalAction(None, f"unknown effect kind {kind!r}")
+    game.state.effects.append(effect)
+    return effect
+
+
+@implements("cr.current.copying-objects", "dfc-2016.4b", "dfc-2016.5.ex1")
+def copy_values_of(game, source: GameObject) -> Characteristics:
+    """707.2: a copy acquires the copiable values of the original. 711.4b: a permanent copying
+    the back face of a double-faced card has converted mana cost 0."""
+    values = copiable_values(game, source)
+    if source.zone == "battlefield" and not source.face_down and source.top.card.is_double_faced and source.top.face == "b" and not source.merged:
+        values = copy_of_back_face(values)
+    return values
+
+
+def end_of_turn_effects(game) -> None:
+    """514.2: "until end of turn" effects end in the cleanup step."""
+    game.state.effects = [e for e in game.state.effects if e.get("until") != "end_of_turn"]

@@ -1,0 +1,78 @@
+"""Copies of spells and cards: copying a spell puts a copy on the stack that isn't cast (707.10,
+storm); "cast a copy" of a card follows the casting rules and the copy is cast (707.12, DYN.3c)."""
+
+from __future__ import annotations
+
+from copy import deepcopy
+from dataclasses import replace
+
+from mtgrules.spec import implements
+
+from .actions import IllegalAction, action
+from .casting import become_cast, check_targets, choose_half, determine_and_pay, effects_of, put_on_stack
+from .continuous import component_characteristics
+
+
+@implements("cr.current.copy-of-spell", "cr.pre-2013.copying-objects", "storm.q2", "storm.q4")
+def copy_spell(game, spell, controller: str | None = None, targets: list | None = None):
+    """707.10: to copy a spell means to put a copy of it onto the stack; a copy of a spell isn't
+    cast. It copies the characteristics and all decisions made for it (half, face, face-down,
+    alternative costs, X), and is owned and controlled by the player who put it there. Not being
+    cast, a copy doesn't count for storm and doesn't trigger its own storm (storm.q2, storm.q4)."""
+    if spell.zone != "stack" or spell.ability is not None:
+        raise IllegalAction("cr.current.copy-of-spell", "only a spell on the stack can be copied this way")
+    controller = controller or spell.controller
+    info = replace(deepcopy(spell.spell), cast=False, copy=True, copy_of=spell.id)
+    if targets is not None:
+        info.targets = list(targets)
+    components = [replace(c) for c in spell.components]
+    copy = put_on_stack(game, None, components, info, controller=controller, owner=controller)
+    game.log("copied", object=copy.id, of=spell.id, card=spell.card.name, controller=controller, cast=False)
+    return copy
+
+
+@action("copy_spell")
+def copy_spell_action(game, a):
+    """Test effect: copy a spell ``count`` times (as storm or Fork would)."""
+    spell = game.obj(a["object"], zone="stack")
+    return [copy_spell(game, spell, a.get("player"), a.get("targets")).id for _ in range(int(a.get("count", 1)))]
+
+
+@implements("storm.a", "storm.q5")
+def storm_trigger(game, trig: dict) -> None:
+    """Storm (702.39a of 2016 numbering, seed 004 storm.a): copy the spell for each other spell
+    cast before it this turn. Model II gives storm its own triggered ability on the stack; here
+    the copies are made when the trigger would be put on the stack. The count is of spells cast
+    before it; spells cast in response don't add copies (storm.q5)."""
+    spell = game.state.objects.get(trig["source"])
+    if spell is None or spell.zone != "stack":
+        return
+    count = game.state.spells_cast_this_turn - 1
+    for _ in range(max(0, count)):
+        copy_spell(game, spell)
+
+
+@action("cast_copy")
+@implements("dyn.3c", "cr.dyn.cast-copy", "cr.current.cast-copy")
+def cast_copy(game, a):
+    """707.12: an effect instructs a player to cast a copy of a card: the copy is created in the
+    zone the card is in and cast (601.2a-h; usually without paying its mana cost); once cast it is
+    a spell like any other. DYN.3c: a copy of a dynamic card keeps the characteristics of the two
+    halves separated into the same two halves, so the caster chooses a half as for the card."""
+    player = a["player"]
+    card_obj = game.obj(a["object"])
+    if card_obj.zone in ("stack", "battlefield"):
+        raise IllegalAction("cr.current.cast-copy", "this test effect copies a card that is not on the stack or battlefield")
+    half = choose_half(card_obj.card, a.get("half"))
+    component = replace(card_obj.top, face="a", face_down=False)
+    from .objects import SpellInfo
+
+    info = SpellInfo(cast=True, from_zone=card_obj.zone, half=half, targets=list(a.get("targets") or []), copy=True, copy_of=card_obj.id,
+                     without_paying=bool(a.get("without_paying", True)))
+    values = component_characteristics(component, "stack", half, game.state.edition)
+    check_targets(game, player, effects_of(card_obj.card, half, component), info.targets)
+    cost = determine_and_pay(game, player, card_obj, info, values, {"without_paying": info.without_paying})
+    spell = put_on_stack(game, None, [component], info, controller=player, owner=player)
+    game.log("copied", object=spell.id, of=card_obj.id, card=card_obj.card.name, controller=player, cast=True)
+    become_cast(game, player, spell, None, card_obj.card.name, cost)
+    return spell.id

@@ -1,0 +1,51 @@
+"""Transforming permanents (701.25 of 2016 / 701.27) and flipping flip cards."""
+
+from __future__ import annotations
+
+from mtgrules.spec import implements
+
+from .actions import action
+from .double_faced import can_transform, transforms_into_instant_or_sorcery
+
+
+@action("transform")
+@implements("dfc-2016.1", "dfc-2016.5", "dfc-2016.6", "dfc-2016.9a", "dfc-2016.12", "dfc-2016.12.ex1", "dfc-2016.5.ex1", "dfc-2016.5.ex2",
+            "merging.2i", "cr.2016.transform", "cr.current.transform")
+def transform(game, a):
+    """Test effect: transform a permanent: turn it over so that its other face is up. 711.5: only
+    permanents represented by double-faced cards transform; for any other, nothing happens.
+    711.6: nor if the face it would transform into is an instant or sorcery face. 711.9a: a
+    face-down permanent can't transform. 711.12: it stays the same object and effects on it
+    continue. 730.2i: transforming a merged permanent turns each double-faced component."""
+    obj = game.obj(a["object"], zone="battlefield")
+    edition = game.state.edition
+    if obj.face_down:
+        game.log("no_effect", object=obj.id, rule="dfc-2016.9a", reason="a face-down permanent can't transform")
+        return
+    if not can_transform([(c.card, c.token) for c in obj.components], edition):
+        game.log("no_effect", object=obj.id, rule="dfc-2016.5", reason="only permanents represented by double-faced cards can transform")
+        return
+    turned = []
+    for c in obj.components:
+        if c.card.is_double_faced and not c.face_down and (not c.token or edition != "2016-04-08"):
+            if transforms_into_instant_or_sorcery(c.card, c.face):
+                if not obj.merged:
+                    game.log("no_effect", object=obj.id, rule="dfc-2016.6", reason="its other face is an instant or sorcery face")
+                    return
+                continue
+            c.face = "b" if c.face == "a" else "a"
+            turned.append({"card": c.card.name, "face": "back" if c.face == "b" else "front"})
+    game.log("transformed", object=obj.id, components=turned)
+
+
+@action("flip")
+@implements("merging.2h", "cr.current.flip-cards")
+def flip(game, a):
+    """Test effect: flip a flip card (710); a merged permanent with a flip component uses that
+    component's alternative characteristics when the merged permanent is flipped (730.2h)."""
+    obj = game.obj(a["object"], zone="battlefield")
+    flipped = [c.card.name for c in obj.components if c.card.is_flip and not c.flipped]
+    for c in obj.components:
+        if c.card.is_flip:
+            c.flipped = True
+    game.log("flipped", object=obj.id, components=flipped)

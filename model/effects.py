@@ -1,0 +1,315 @@
+"""Effects: the structured effects of cards (``EFFECTS``) and the test actions a scenario uses
+to stand for an effect of some card ("counter the top spell", "exile this permanent", ...)."""
+
+from __future__ import annotations
+
+from mtgrules.spec import implements
+
+from .actions import IllegalAction, action
+from .continuous import add_effect, end_of_turn_effects
+from .double_faced import legal_card_names
+from .objects import ZONES
+from .replacement import add_replacement
+from .resolution import counter, entered
+from .zones import create_object, move
+
+EFFECTS = {}
+
+
+def effect(name):
+    def register(fn):
+        EFFECTS[name] = fn
+        return fn
+
+    return register
+
+
+# ---------------------------------------------------------------- life, damage, cards
+def change_life(game, player: str, delta: int, cause: str) -> None:
+    p = game.player(player)
+    before = p.life
+    p.life += delta
+    game.log("life", player=player, before=before, after=p.life, delta=delta, cause=cause)
+
+
+def deal_damage(game, source_name: str | None, target, amount: int) -> None:
+    """120.3: damage to a player makes them lose that much life; damage to a creature is marked."""
+    if target in game.state.players:
+        game.log("damage", source=source_name, target=target, amount=amount)
+        change_life(game, target, -amount, "damage")
+        return
+    obj = game.state.objects.get(target)
+    if obj is None or obj.zone != "battlefield":
+        return
+    obj.damage += amount
+    game.log("damage", source=source_name, target=obj.id, amount=amount)
+
+
+@effect("damage")
+def _damage(game, source, eff, target):
+    deal_damage(game, source.id, target, eff["amount"])
+
+
+@effect("gain_life")
+def _gain(game, source, eff, target):
+    change_life(game, source.controller, eff["amount"], "effect")
+
+
+@effect("draw")
+def _draw(game, source, eff, target):
+    draw(game, source.controller, eff.get("amount", 1))
+
+
+@effect("scry")
+def _scry(game, source, eff, target):
+    """701.22 (scry N): look at the top N cards, put any number on the bottom and the rest on top
+    in any order (the action's ``choices.scry``: top / bottom lists; by default all stay)."""
+    library = game.state.players[source.controller].library
+    seen = list(library[: eff["amount"]])
+    wanted = game.choice("scry") or {}
+
+    def ids(refs):
+        out = []
+        for ref in refs:
+            obj = game.obj(ref, zone="library", player=source.controller)
+            if obj.id not in seen:
+                raise IllegalAction("cr.current.resolving-spells", f"{ref!r} is not among the cards scried")
+            out.append(obj.id)
+        return out
+
+    bottom = ids(wanted.get("bottom", []))
+    top = ids(wanted.get("top", [])) + [i for i in seen if i not in bottom and i not in ids(wanted.get("top", []))]
+    library[: len(seen)] = []
+    library[:0] = top
+    library.extend(bottom)
+    game.log("scry", player=source.controller, amount=eff["amount"], looked_at=seen, top=top, bottom=bottom)
+
+
+@effect("reveal_top_to_hand_gain_life")
+@implements("dyn.example", "dyn.4b")
+def _purewind(game, source, eff, target):
+    """Purewind Blessings: reveal the top card of your library and put it into your hand; you
+    gain life equal to that card's converted mana cost (as the card is in the library: a dynamic
+    card has the combined mana cost of its halves there, DYN.4b)."""
+    library = game.state.players[source.controller].library
+    if not library:
+        return
+    top = game.state.objects[library[0]]
+    mv = game.characteristics(top).mana_value
+    game.log("reveal", player=source.controller, object=top.id, card=top.card.name, mana_value=mv)
+    move(game, top, "hand", "effect")
+    change_life(game, source.controller, mv, "effect")
+
+
+@effect("counter_target_spell")
+def _counter(game, source, eff, target):
+    spell = game.state.objects.get(target)
+    if spell is not None and spell.zone == "stack":
+        counter(game, spell)
+
+
+@effect("return_target_spell_to_hand")
+def _remand(game, source, eff, target):
+    spell = game.state.objects.get(target)
+    if spell is not None and spell.zone == "stack":
+        counter(game, spell, "hand", "returned to hand")
+
+
+@effect("exile_target_spell")
+def _spelljack(game, source, eff, target):
+    spell = game.state.objects.get(target)
+    if spell is not None and spell.zone == "stack":
+        counter(game, spell, "exile", "countered and exiled")
+
+
+@implements("dyn.2")
+def draw(game, player: str, count: int = 1) -> None:
+    """121.1 / DYN.2: a player draws the top card of their library; a dynamic card drawn is one card."""
+    for _ in range(count):
+        library = game.player(player).library
+        if not library:
+            game.log("draw_from_empty_library", player=player)
+            continue
+        card = game.state.objects[library[0]]
+        new = move(game, card, "hand", "draw")
+        game.log("draw", player=player, object=new[0].id, card=card.card.name, cards=len(new))
+
+
+# ---------------------------------------------------------------- test actions
+@action("counter")
+def counter_action(game, a):
+    """Test effect: counter a spell (to its owner's graveyard, or ``to`` for Remand-like effects)."""
+    spell = game.obj(a["object"], zone="stack")
+    return [o.id for o in counter(game, spell, a.get("to", "graveyard"))]
+
+
+@action("move")
+def move_action(game, a):
+    """Test effect: move an object to a zone (``cause``: destroy, exile, bounce, sacrifice ...)."""
+    obj = game.obj(a["object"], zone=a.get("from"))
+    to = a["to"]
+    if to not in ZONES or to == "stack":
+        raise IllegalAction("cr.current.zones", f"an effect can't put an object onto the {to!r} this way")
+    if to == "battlefield":
+        return put_onto_battlefield(game, dict(a, action="put_onto_battlefield"))
+    new = move(game, obj, to, a.get("cause", "effect"), position=a.get("position", "top"), face_down=bool(a.get("face_down")),
+               order=a.get("order"), replacement_order=a.get("replacement_order"))
+    if a.get("return_to_battlefield"):
+        returned = []
+        for o in new:  # 730.3c: the effect finds every new object and returns each of them
+            if o.id in game.state.objects:
+                returned += put_onto_battlefield(game, {"object": o.id, "player": o.owner})
+        return returned
+    return [o.id for o in new]
+
+
+@action("put_onto_battlefield")
+@implements("dyn.5a", "dyn.example.r4", "dfc-2016.8", "dfc-2016.8a", "cr.current.manifest")
+def put_onto_battlefield(game, a):
+    """Test effect: an effect puts a card onto the battlefield. DYN.5a: a dynamic card enters as
+    its permanent half. 711.8: a double-faced card enters front face up unless put onto the
+    battlefield "transformed"; 711.8a: a card that isn't a double-faced card, told to enter
+    transformed, stays in its current zone. ``face_down``: it enters as a 2/2 face-down creature
+    (708.3). ``as_copy_of``: it enters as a copy of that permanent (707.5)."""
+    obj = game.obj(a["object"])
+    if obj.zone == "battlefield":
+        raise IllegalAction(None, f"{obj.card.name} is already on the battlefield")
+    if obj.zone == "stack":
+        raise IllegalAction(None, "a spell gets onto the battlefield by resolving")
+    if a.get("transformed"):
+        if not obj.card.is_double_faced:
+            game.log("no_effect", object=obj.id, rule="dfc-2016.8a", reason="only a double-faced card can be put onto the battlefield transformed: it stays in its zone")
+            return []
+        if obj.card.faces[1].is_instant_or_sorcery:
+            game.log("no_effect", object=obj.id, rule="dfc-2016.6", reason="its back face is an instant or sorcery face")
+            return []
+    controller = a.get("player", obj.owner)
+    face_down = bool(a.get("face_down"))
+    entering = obj.card.faces[0]  # a dynamic card enters as its permanent half (side a, DYN.5a)
+    if not face_down and not entering.is_permanent:
+        game.log("no_effect", object=obj.id, reason="304.4 / 307.4: an instant or sorcery card can't enter the battlefield: it stays in its zone")
+        return []
+    new = move(game, obj, "battlefield", a.get("cause", "effect"), controller=controller, face_down=face_down)
+    for permanent in new:
+        if a.get("transformed") and permanent.card.is_double_faced:
+            permanent.top.face = "b"
+        if face_down:
+            permanent.top.face_down = True
+            permanent.top.face_down_as = a.get("face_down_as", "effect")
+        if a.get("as_copy_of"):
+            add_effect(game, {"kind": "copy", "object": permanent.id, "of": a["as_copy_of"], "until": None})
+        entered(game, permanent)
+    return [p.id for p in new]
+
+
+@action("create_token")
+def create_token(game, a):
+    """Test effect: create a token (111) from a card definition, under ``player``'s control."""
+    card = game.card(a["card"])
+    from .objects import Component
+
+    token = create_object(game, owner=a["player"], controller=a["player"], zone="battlefield", components=[Component(card=card, token=True)], object_id=a.get("id"))
+    entered(game, token)
+    return token.id
+
+
+@action("damage")
+def damage_action(game, a):
+    """Test effect: deal damage to a player or permanent."""
+    target = a["target"] if a["target"] in game.state.players else game.obj(a["target"], zone="battlefield").id
+    deal_damage(game, a.get("source"), target, int(a["amount"]))
+
+
+@action("life")
+def life_action(game, a):
+    """Test effect: a player gains or loses life."""
+    change_life(game, a["player"], int(a["amount"]), a.get("cause", "effect"))
+
+
+@action("add_mana")
+def add_mana(game, a):
+    """Test effect: add mana to a player's mana pool (as a mana ability would)."""
+    for symbol, amount in a["mana"].items():
+        game.player(a["player"]).pool.add(symbol, int(amount))
+    game.log("mana_added", player=a["player"], mana=dict(a["mana"]))
+
+
+@action("pump")
+def pump(game, a):
+    """Test effect: target creature gets +P/+T (until end of turn unless ``until`` says otherwise)."""
+    effect = add_effect(game, {"kind": "pump", "object": a["object"], "power": a.get("power", 0), "toughness": a.get("toughness", 0), "until": a.get("until", "end_of_turn")})
+    game.log("effect_created", kind="pump", object=effect["object"], power=effect["power"], toughness=effect["toughness"], until=effect["until"])
+
+
+@action("become_copy")
+def become_copy(game, a):
+    """Test effect: a permanent becomes a copy of another object (707.2; until end of turn by default)."""
+    effect = add_effect(game, {"kind": "copy", "object": a["object"], "of": a["of"], "until": a.get("until", "end_of_turn")})
+    game.log("effect_created", kind="copy", object=effect["object"], of=effect["of"], until=effect["until"])
+
+
+@action("add_effect")
+def add_effect_action(game, a):
+    """Test effect: a replacement effect (``kind: replacement``) or a continuous effect
+    (``kind: cost_modifier``, ``pump``, ``copy``) begins to apply."""
+    data = a["effect"]
+    if data.get("kind") == "replacement":
+        rep = add_replacement(game, data)
+        game.log("effect_created", kind="replacement", name=rep.name)
+    else:
+        eff = add_effect(game, data)
+        game.log("effect_created", kind=eff["kind"], name=eff.get("name"))
+
+
+@action("draw")
+def draw_action(game, a):
+    draw(game, a["player"], int(a.get("count", 1)))
+
+
+@action("discard")
+@implements("dyn.2", "cr.current.discard")
+def discard(game, a):
+    """701.9: discard a card from hand to its owner's graveyard. DYN.2: a dynamic card is one card."""
+    obj = game.obj(a["object"], zone="hand", player=a["player"])
+    new = move(game, obj, "graveyard", "discard")
+    game.log("discard", player=a["player"], card=obj.card.name, cards=1, new_objects=[o.id for o in new])
+
+
+@action("choose_name")
+@implements("dyn.4a", "dfc-2016.13", "dyn.example.r1")
+def choose_name(game, a):
+    """An effect tells a player to choose (name) a card name. DYN.4a: for a dynamic card, one of
+    its names, not both; 711.13: either face of a double-faced card but not both. An object has
+    the chosen name if one of its names is the chosen name. Returns the objects that have it."""
+    name = a["name"]
+    for card in list(game.state.cards.values()) + [o.card for o in game.state.objects.values()]:
+        if name == card.name and len(legal_card_names(card)) > 1:
+            rule = "dfc-2016.13" if card.is_double_faced else "dyn.4a"
+            raise IllegalAction(rule, f"choose one name of {card.name} ({' or '.join(legal_card_names(card))}), not both")
+    having = [o.id for o in game.state.objects.values() if o.ability is None and game.characteristics(o).has_name(name)]
+    game.log("name_chosen", player=a["player"], name=name, objects=having)
+    return having
+
+
+@action("end_turn")
+def end_turn(game, a):
+    """Test shortcut to the cleanup step (514): damage is removed and "until end of turn"
+    effects end; then the next player's turn begins with that player having priority."""
+    s = game.state
+    if s.stack:
+        raise IllegalAction("cr.current.all-pass", "the turn can't end while the stack isn't empty")
+    for oid in s.battlefield:
+        s.objects[oid].damage = 0
+    end_of_turn_effects(game)
+    game.log("end_turn", player=s.active, turn=s.turn)
+    s.turn += 1
+    s.active = game.next_player(s.active)
+    s.priority = s.active
+    s.passes = 0
+    s.step = "precombat-main"
+    s.spells_cast_this_turn = 0
+    for p in s.players.values():
+        p.spells_cast_this_turn = 0
+        p.lands_played_this_turn = 0
+        p.pool = type(p.pool)()
+

@@ -1,0 +1,326 @@
+"""The public facade of the reference model.
+
+    game = Game.from_setup(setup_dict)        # setup.schema.json
+    result = game.apply(action_dict)          # action.schema.json -> ActionResult
+    game.snapshot()                           # snapshot.schema.json
+    game.events                               # events.schema.json (the whole log)
+
+An illegal action is refused with the rule that forbids it, and the state is left unchanged:
+every action runs on the live state after a deep copy is taken, which is restored on refusal.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .actions import ACTIONS, ActionResult, IllegalAction
+from .cards import CardDef, CardError, card_from_json, find_card
+from .mana import ManaPool
+from .objects import PLAYER_ZONES, SHARED_ZONES, Component, GameObject
+
+HERE = Path(__file__).parent
+SETUP_SCHEMA = HERE / "setup.schema.json"
+ACTION_SCHEMA = HERE / "action.schema.json"
+SNAPSHOT_SCHEMA = HERE / "snapshot.schema.json"
+EVENTS_SCHEMA = HERE / "events.schema.json"
+
+DEFAULT_EDITION = "2016-04-08"
+MAIN_STEPS = ("precombat-main", "postcombat-main")
+
+
+class SetupError(ValueError):
+    """A setup the model cannot build: ``path`` names the place in the setup dict."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+@dataclass
+class PlayerState:
+    name: str
+    life: int = 20
+    pool: ManaPool = field(default_factory=ManaPool)
+    library: list[str] = field(default_factory=list)  # top first
+    hand: list[str] = field(default_factory=list)
+    graveyard: list[str] = field(default_factory=list)  # top first
+    lost: bool = False
+    spells_cast_this_turn: int = 0
+    lands_played_this_turn: int = 0
+
+
+@dataclass
+class State:
+    edition: str
+    players: dict[str, PlayerState]
+    order: list[str]
+    objects: dict[str, GameObject] = field(default_factory=dict)
+    battlefield: list[str] = field(default_factory=list)
+    stack: list[str] = field(default_factory=list)  # bottom first; the last is the top
+    exile: list[str] = field(default_factory=list)
+    command: list[str] = field(default_factory=list)
+    active: str = ""
+    step: str = "precombat-main"
+    turn: int = 1
+    priority: str | None = None
+    passes: int = 0
+    effects: list[dict] = field(default_factory=list)
+    replacements: list = field(default_factory=list)
+    pending_triggers: list[dict] = field(default_factory=list)
+    events: list[dict] = field(default_factory=list)
+    cards: dict[str, CardDef] = field(default_factory=dict)
+    next_id: int = 1
+    time: int = 0
+    spells_cast_this_turn: int = 0
+    choices: dict = field(default_factory=dict)  # the current action's answers to decisions
+
+
+class Game:
+    """A game of the reference model: build it from a setup, apply actions, observe it."""
+
+    def __init__(self, state: State):
+        self.state = state
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def from_setup(cls, setup: dict) -> "Game":
+        """Build a game from a declarative setup (see setup.schema.json)."""
+        _check_schema(setup, SETUP_SCHEMA, SetupError)
+        edition = setup.get("edition", DEFAULT_EDITION)
+        players_in = setup.get("players") or {"alice": {}, "bob": {}}
+        players = {
+            name: PlayerState(name=name, life=int((p or {}).get("life", 20)), pool=ManaPool.from_json((p or {}).get("mana_pool")))
+            for name, p in players_in.items()
+        }
+        state = State(edition=edition, players=players, order=list(players))
+        for name, records in (setup.get("cards") or {}).items():
+            try:
+                state.cards[name] = card_from_json(name, records)
+            except CardError as exc:
+                raise SetupError(f"cards.{name}", str(exc)) from None
+        turn = setup.get("turn") or {}
+        state.active = turn.get("active", state.order[0])
+        state.step = turn.get("step", "precombat-main")
+        state.priority = turn.get("priority", state.active)
+        for who in (state.active, state.priority):
+            if who not in players:
+                raise SetupError("turn", f"unknown player {who!r}")
+        game = cls(state)
+        for player, zones in (setup.get("zones") or {}).items():
+            if player not in players:
+                raise SetupError(f"zones.{player}", "unknown player")
+            for zone, entries in zones.items():
+                for i, entry in enumerate(entries or []):
+                    try:
+                        game._place(player, zone, entry, f"zones.{player}.{zone}[{i}]")
+                    except IllegalAction as exc:
+                        raise SetupError(f"zones.{player}.{zone}[{i}]", exc.reason) from None
+        for i, eff in enumerate(setup.get("effects") or []):
+            try:
+                game._add_effect(eff)
+            except (KeyError, ValueError, IllegalAction) as exc:
+                raise SetupError(f"effects[{i}]", str(exc)) from None
+        return game
+
+    def _place(self, player: str, zone: str, entry, where: str) -> GameObject:
+        from . import zones
+
+        if isinstance(entry, str):
+            entry = {"card": entry}
+        try:
+            card = self.card(entry["card"])
+        except KeyError:
+            raise SetupError(where, f"unknown card {entry.get('card')!r}") from None
+        components = [self._component(card, entry)]
+        for j, extra in enumerate(entry.get("components") or []):  # merged permanent, below the top
+            if isinstance(extra, str):
+                extra = {"card": extra}
+            try:
+                components.append(self._component(self.card(extra["card"]), extra))
+            except KeyError:
+                raise SetupError(f"{where}.components[{j}]", f"unknown card {extra.get('card')!r}") from None
+        if zone in ("stack",):
+            raise SetupError(where, "spells are put on the stack by casting them, not by the setup")
+        obj = zones.create_object(self, owner=entry.get("owner", player), controller=entry.get("controller", player), zone=zone, components=components, object_id=entry.get("id"), position="bottom")
+        obj.tapped = bool(entry.get("tapped", False))
+        obj.damage = int(entry.get("damage", 0))
+        obj.counters = dict(entry.get("counters") or {})
+        obj.mutated = bool(entry.get("mutated", False)) and obj.merged
+        return obj
+
+    def _component(self, card: CardDef, entry: dict) -> Component:
+        face_down = bool(entry.get("face_down", False))
+        return Component(
+            card=card,
+            token=bool(entry.get("token", card.layout == "token")),
+            face_down=face_down,
+            face_down_as=entry.get("face_down_as", "manifest" if face_down else None) if face_down else None,
+            face="b" if entry.get("transformed") else "a",
+            flipped=bool(entry.get("flipped", False)),
+        )
+
+    def _add_effect(self, eff: dict) -> None:
+        from .replacement import add_replacement
+        from .continuous import add_effect
+
+        if eff.get("kind") == "replacement":
+            add_replacement(self, eff)
+        else:
+            add_effect(self, eff)
+
+    # ------------------------------------------------------------------ lookups
+    def card(self, name: str) -> CardDef:
+        return find_card(name, self.state.cards)
+
+    def new_id(self) -> str:
+        while True:
+            oid = f"o{self.state.next_id}"
+            self.state.next_id += 1
+            if oid not in self.state.objects:
+                return oid
+
+    def tick(self) -> int:
+        """A new timestamp (613.7)."""
+        self.state.time += 1
+        return self.state.time
+
+    def zone_list(self, zone: str, owner: str | None = None) -> list[str]:
+        if zone in SHARED_ZONES:
+            return getattr(self.state, zone)
+        if zone in PLAYER_ZONES:
+            return getattr(self.state.players[owner], zone)
+        raise IllegalAction("cr.current.zones", f"no zone called {zone!r}")
+
+    def obj(self, ref, zone: str | None = None, player: str | None = None) -> GameObject:
+        """The object ``ref`` names: its ID, or a card / face name (unique among live objects,
+        optionally in ``zone`` and owned or controlled by ``player``)."""
+        if isinstance(ref, dict):
+            zone = ref.get("zone", zone)
+            player = ref.get("player", player)
+            ref = ref.get("id") or ref.get("card")
+        if ref in self.state.objects:
+            found = self.state.objects[ref]
+            if zone and found.zone != zone:
+                raise IllegalAction(None, f"{ref} is in the {found.zone}, not in the {zone}")
+            return found
+        matches = []
+        for o in self.state.objects.values():
+            if zone and o.zone != zone:
+                continue
+            if player and player not in (o.owner, o.controller):
+                continue
+            names = {c.card.name for c in o.components} | {f.name for c in o.components for f in c.card.faces}
+            if ref in names:
+                matches.append(o)
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            raise IllegalAction(None, f"no object {ref!r}" + (f" in {zone}" if zone else ""))
+        on_top = [m for m in matches if m.zone == "stack"]
+        if zone is None and len(on_top) >= 1 and len(on_top) == len(matches):
+            return max(on_top, key=lambda o: self.state.stack.index(o.id))
+        raise IllegalAction(None, f"{ref!r} names {len(matches)} objects ({', '.join(m.id for m in matches)}); use an object ID")
+
+    def choice(self, key: str, default=None):
+        """The answer the current action gives to the decision ``key`` (see action.schema.json)."""
+        return self.state.choices.get(key, default)
+
+    def player(self, name: str) -> PlayerState:
+        if name not in self.state.players:
+            raise IllegalAction(None, f"no player {name!r}")
+        return self.state.players[name]
+
+    def next_player(self, name: str) -> str:
+        order = self.state.order
+        return order[(order.index(name) + 1) % len(order)]
+
+    # ------------------------------------------------------------------ events
+    def log(self, event_type: str, /, **data) -> dict:
+        event = {"seq": len(self.state.events) + 1, "type": event_type}
+        event.update({k: v for k, v in data.items() if v is not None})
+        self.state.events.append(event)
+        return event
+
+    @property
+    def events(self) -> list[dict]:
+        """The event log (events.schema.json)."""
+        return copy.deepcopy(self.state.events)
+
+    # ------------------------------------------------------------------ acting
+    def apply(self, action: dict) -> ActionResult:
+        """Apply one engine-neutral action. Illegal: refused with a rule, the state unchanged."""
+        _load_modules()
+        start = len(self.state.events)
+        events, self.state.events = self.state.events, []  # append-only: kept out of the rollback copy
+        before = copy.deepcopy(self.state)
+        self.state.events = events
+        before.events = events
+        try:
+            problem = _schema_problem(action, ACTION_SCHEMA)
+            if problem:
+                raise IllegalAction(None, f"malformed action: {problem}")
+            handler = ACTIONS.get(action["action"])
+            if handler is None:
+                raise IllegalAction(None, f"unknown action {action['action']!r}")
+            self.state.choices = dict(action.get("choices") or {})
+            value = handler(self, action)
+            from .priority import after_action
+
+            after_action(self, action)
+            self.state.choices = {}
+        except IllegalAction as refusal:
+            self.state = before
+            del events[start:]
+            return ActionResult(False, [], refusal.rule, refusal.reason)
+        except Exception:
+            self.state = before  # a defect of the model: leave the state as it was, then report it
+            del events[start:]
+            raise
+        return ActionResult(True, copy.deepcopy(self.state.events[start:]), value=value)
+
+    def perform(self, action: dict) -> ActionResult:
+        """Like :meth:`apply`, but raise :class:`IllegalAction` on refusal."""
+        result = self.apply(action)
+        if not result.ok:
+            raise IllegalAction(result.rule, result.reason)
+        return result
+
+    def snapshot(self) -> dict:
+        """The observable state (snapshot.schema.json)."""
+        from .observation import snapshot
+
+        return snapshot(self)
+
+    def characteristics(self, obj: GameObject):
+        from .continuous import characteristics
+
+        return characteristics(self, obj)
+
+
+_MODULES = ("casting", "lands", "priority", "resolution", "effects", "face_down_actions", "double_faced_actions", "merging_actions", "copies", "flashback")
+
+
+def _load_modules() -> None:
+    """Import the modules that register actions and alternative costs (plug-ins)."""
+    import importlib
+
+    for name in _MODULES:
+        importlib.import_module(f"{__package__}.{name}")
+
+
+def _schema_problem(data: dict, schema: Path) -> str | None:
+    from .schemas import first_problem
+
+    if not isinstance(data, dict):
+        return "not an object"
+    return first_problem(data, schema.name.split(".")[0])
+
+
+def _check_schema(data: dict, schema: Path, error) -> None:
+    problem = _schema_problem(data, schema)
+    if problem:
+        where, _, message = problem.partition(": ")
+        raise error(where, message)

@@ -1,0 +1,73 @@
+"""Observations: the JSON snapshot of a game (snapshot.schema.json). The event log is
+``Game.events`` (events.schema.json)."""
+
+from __future__ import annotations
+
+from mtgrules.spec import implements
+
+from .objects import GameObject
+
+
+@implements("dyn.6", "dfc-2016.2")
+def object_json(game, obj: GameObject) -> dict:
+    """One object as observed: its current characteristics and status. DYN.6: a dynamic card on
+    the stack shows which half it represents (``half``). The card name behind a face-down object
+    is given as ``card`` (the model sees everything; a player-facing view would hide it).
+    711.2: the card's faces are listed (``card_faces``) since players may look at both."""
+    values = game.characteristics(obj)
+    out = {
+        "id": obj.id,
+        "card": obj.card.name if obj.components else None,
+        "card_faces": [f.name for f in obj.card.faces] if obj.components else [],
+        "zone": obj.zone,
+        "owner": obj.owner,
+        "controller": obj.controller,
+        "face_down": obj.face_down,
+        "face": (("back" if obj.top.face == "b" else "front") if obj.components and obj.card.is_double_faced else None),
+        "half": None,
+        "token": obj.token,
+        "copy": obj.copy,
+        "tapped": obj.tapped,
+        "damage": obj.damage,
+        "counters": dict(obj.counters),
+        "timestamp": obj.timestamp,
+        "merged": obj.merged,
+        "mutated": obj.mutated,
+        "flipped": (obj.top.flipped if obj.components and obj.card.is_flip else None),
+        "components": [c.as_json() for c in obj.components],
+        "characteristics": values.as_json() if obj.ability is None else None,
+        "spell": None,
+        "ability": None,
+    }
+    if obj.spell is not None:
+        out["spell"] = obj.spell.as_json()
+        if obj.spell.half:
+            out["half"] = obj.card.face(obj.spell.half).name
+    if obj.ability is not None:
+        out["ability"] = {"source": obj.ability.get("source"), "text": obj.ability.get("text")}
+    return out
+
+
+def snapshot(game) -> dict:
+    s = game.state
+    return {
+        "edition": s.edition,
+        "turn": {"number": s.turn, "active": s.active, "step": s.step, "priority": s.priority},
+        "players": {
+            name: {
+                "life": p.life,
+                "lost": p.lost,
+                "mana_pool": p.pool.as_json(),
+                "spells_cast_this_turn": p.spells_cast_this_turn,
+                "library": list(p.library),
+                "hand": list(p.hand),
+                "graveyard": list(p.graveyard),
+            }
+            for name, p in s.players.items()
+        },
+        "battlefield": list(s.battlefield),
+        "stack": list(s.stack),
+        "exile": list(s.exile),
+        "command": list(s.command),
+        "objects": {oid: object_json(game, obj) for oid, obj in s.objects.items()},
+    }

@@ -1,0 +1,127 @@
+"""Resolving spells and abilities (608), countering (701.6), and triggered abilities."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mtgrules.spec import implements
+
+from .actions import IllegalAction
+from .casting import effects_of, target_is_legal
+from .objects import Component, GameObject
+from .zones import create_object, move, remove_object
+
+
+@implements("cr.current.resolving-spells", "cr.current.permanent-spell-resolves", "dyn.5", "dyn.example.r2", "dyn.example.r3",
+            "dfc-2016.8", "cr.current.copy-of-spell")
+def resolve_top(game) -> None:
+    """608.2: an instant or sorcery spell follows its instructions, then is put into its owner's
+    graveyard. 608.3: a permanent spell becomes a permanent on the battlefield under its
+    controller's control. DYN.5: a dynamic card cast as its permanent half is put onto the
+    battlefield; the nonpermanent half's characteristics don't exist there (DYN.example.r2); cast
+    as its nonpermanent half it goes to the graveyard after resolving (DYN.example.r3). 711.8: a
+    double-faced card enters with the face up it had on the stack (front face). A copy of a
+    permanent spell becomes a token (707.10f)."""
+    s = game.state
+    obj = s.objects[s.stack[-1]]
+    if obj.ability is not None:
+        game.log("resolve", object=obj.id, ability=obj.ability.get("text"))
+        run_effects(game, obj, obj.ability.get("effects", []), obj.ability.get("targets", []))
+        remove_object(game, obj)
+        return
+    values = game.characteristics(obj)
+    info = obj.spell
+    effects = effects_of(obj.card, info.half, obj.top)
+    targeted = [e for e in effects if e.get("target")]
+    if targeted and info.targets and not any(target_is_legal(game, e["target"], t, obj.id) for e, t in zip(targeted, info.targets)):
+        game.log("resolve", object=obj.id, card=obj.card.name, outcome="countered on resolution: every target is illegal")
+        move(game, obj, "graveyard", "countered on resolution")
+        return
+    game.log("resolve", object=obj.id, card=obj.card.name, half=obj.card.face(info.half).name if info.half else None)
+    if values.is_permanent:
+        if info.mutate_onto is not None:
+            from .merging_actions import resolve_mutating
+
+            if resolve_mutating(game, obj):
+                return
+        entering_token = obj.copy
+        new = move(game, obj, "battlefield", "resolve", controller=obj.controller, keep={"face_down": obj.face_down, "face": obj.top.face})
+        for permanent in new:
+            if entering_token:
+                permanent.components = [replace(c, token=True) for c in permanent.components]
+                permanent.copy = False
+            entered(game, permanent)
+        return
+    run_effects(game, obj, effects, info.targets)
+    if obj.id in s.objects and obj.zone == "stack":
+        move(game, obj, "graveyard", "resolve")
+
+
+@implements("cr.current.counter")
+def counter(game, spell: GameObject, to_zone: str = "graveyard", cause: str = "countered") -> list[GameObject]:
+    """701.6a: to counter a spell is to cancel it, removing it from the stack; it is put into its
+    owner's graveyard (or where the countering effect says)."""
+    if spell.zone != "stack":
+        raise IllegalAction("cr.current.counter", "only a spell or ability on the stack can be countered")
+    game.log("countered", object=spell.id, card=spell.card.name if spell.ability is None else None)
+    if spell.ability is not None:
+        remove_object(game, spell)
+        return []
+    return move(game, spell, to_zone, cause)
+
+
+@implements("morph.q5", "cr.current.face-down")
+def entered(game, permanent: GameObject) -> None:
+    """A permanent entered the battlefield: log it, and its "when ... enters" abilities trigger
+    (708.3: not if it entered face down, since it then has no abilities)."""
+    game.log("enters_battlefield", object=permanent.id, card=permanent.card.name, face_down=permanent.face_down or None,
+             face=("back" if permanent.top.face == "b" else "front") if permanent.card.is_double_faced else None,
+             controller=permanent.controller)
+    if permanent.face_down:
+        return
+    for ability in enters_abilities(game, permanent):
+        game.state.pending_triggers.append({"source": permanent.id, "controller": permanent.controller, "effects": list(ability.get("effects", [])), "text": ability.get("text", "enters trigger")})
+
+
+def enters_abilities(game, permanent: GameObject) -> list[dict]:
+    """The structured "when this enters" abilities the permanent has now (its current face)."""
+    values = game.characteristics(permanent)
+    out = []
+    for component in permanent.components:
+        if component.face_down:
+            continue
+        for face in component.card.faces:
+            for ability in face.structured("trigger"):
+                if ability["trigger"] == "enters" and ability.get("text", "") in values.abilities:
+                    out.append(ability)
+    return out
+
+
+def put_triggers_on_stack(game) -> None:
+    """117.5 / 603.3: waiting triggered abilities are put on the stack (APNAP order; within one
+    player's, in the order they triggered)."""
+    s = game.state
+    pending, s.pending_triggers = s.pending_triggers, []
+    order = {p: i for i, p in enumerate(s.order[s.order.index(s.active):] + s.order[: s.order.index(s.active)])}
+    for trig in sorted(pending, key=lambda t: order.get(t["controller"], 0)):
+        if trig.get("kind") == "storm":
+            from .copies import storm_trigger
+
+            storm_trigger(game, trig)
+            continue
+        source = s.objects.get(trig["source"])
+        card = source.card if source else None
+        ab = create_object(game, owner=trig["controller"], controller=trig["controller"], zone="stack",
+                           components=[Component(card=card)] if card else [])
+        ab.ability = {"source": trig["source"], "effects": trig.get("effects", []), "text": trig.get("text"), "targets": trig.get("targets", [])}
+        game.log("trigger", object=ab.id, source=trig["source"], text=trig.get("text"), controller=trig["controller"])
+
+
+def run_effects(game, source: GameObject, effects: list[dict], targets: list) -> None:
+    """Carry out a spell's or ability's structured effects in order (608.2c)."""
+    from .effects import EFFECTS
+
+    remaining = list(targets)
+    for effect in effects:
+        target = remaining.pop(0) if effect.get("target") and remaining else None
+        EFFECTS[effect["effect"]](game, source, effect, target)

@@ -1,0 +1,45 @@
+"""State-based actions (704.5) the seeds need."""
+
+from __future__ import annotations
+
+from mtgrules.spec import implements
+
+
+@implements("cr.current.state-based-actions")
+def check_state_based_actions(game) -> None:
+    """704.5a: a player with 0 or less life loses. 704.5f: a creature with toughness 0 or less
+    is put into its owner's graveyard. 704.5g: a creature with lethal damage is destroyed.
+    704.5d: a token in a zone other than the battlefield ceases to exist. 707.10a: a copy of a
+    spell in a zone other than the stack, or of a card in a zone other than the stack or the
+    battlefield, ceases to exist. All are performed simultaneously; repeat until none apply."""
+    from .zones import move, remove_object
+
+    while True:
+        s = game.state
+        acted = False
+        for p in s.players.values():
+            if not p.lost and p.life <= 0:
+                p.lost = True
+                game.log("player_lost", player=p.name, reason="life 0 or less", rule="704.5a")
+                acted = True
+        dying = []
+        for oid in list(s.battlefield):
+            obj = s.objects[oid]
+            values = game.characteristics(obj)
+            if values.is_type("Creature") and values.toughness is not None:
+                if values.toughness <= 0:
+                    dying.append((obj, "toughness 0 or less"))
+                elif obj.damage >= values.toughness:
+                    dying.append((obj, "lethal damage"))
+        for obj, why in dying:
+            if obj.id in s.objects:
+                move(game, obj, "graveyard", "state-based action: " + why)
+                acted = True
+        for obj in list(s.objects.values()):
+            gone = (obj.token and obj.zone != "battlefield") or (obj.copy and obj.zone not in ("stack", "battlefield"))
+            if gone:
+                remove_object(game, obj)
+                game.log("ceased_to_exist", object=obj.id, card=obj.card.name, zone=obj.zone, token=obj.token or None, copy=obj.copy or None)
+                acted = True
+        if not acted:
+            return

@@ -1,0 +1,87 @@
+"""Amplify (702.36 as printed, 702.38 today) as a transition system.
+
+State: the creature (on the stack or on the battlefield), its creature types, its +1/+1 counters,
+up to H cards in hand (their creature types, whether they are entering the battlefield at the
+same time) and, per instance of amplify, which cards were revealed for it. Events: it enters the
+battlefield, each instance of amplify revealing any legal set of cards (702.36a-b), the counters
+being put on it one card at a time as it enters; an effect changes its creature types later.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from .system import Field, System
+
+H, TYPES, INSTANCES = 5, 3, 2
+EVENTS = {0: "it enters the battlefield", 1: "its creature types change"}
+
+
+class Amplify(System):
+    name = "amplify"
+    rules = ("amplify.a", "amplify.b", "amplify.q1", "amplify.q2", "amplify.q3", "amplify.q4", "amplify.q6")
+
+    def __init__(self, broken: str | None = None):
+        self.broken = broken
+        hand = []
+        for h in range(H):
+            hand += [Field(f"card{h}_type{y}", "bool") for y in range(TYPES)] + [Field(f"card{h}_entering", "bool")]
+        revealed = [Field(f"revealed{j}_{h}", "bool") for j in range(INSTANCES) for h in range(H)]
+        self.fields = [Field("on_battlefield", "bool"), Field("counters", "int", 0), *[Field(f"type{y}", "bool") for y in range(TYPES)],
+                       *[Field(f"amplify{j}", "int", 0) for j in range(INSTANCES)], Field("instances", "int", 1, INSTANCES), *hand, *revealed]
+        self.event_fields = [Field("event", "int", 0, 1, EVENTS), *[Field(f"reveal{j}_{h}", "bool") for j in range(INSTANCES) for h in range(H)],
+                             *[Field(f"new_type{y}", "bool") for y in range(TYPES)]]
+
+    def init(self, s):
+        return z3.And(z3.Not(s["on_battlefield"]), s["counters"] == 0, *[z3.Not(s[f"revealed{j}_{h}"]) for j in range(INSTANCES) for h in range(H)])
+
+    def shares(self, s, h):
+        return z3.Or(*[z3.And(s[f"type{y}"], s[f"card{h}_type{y}"]) for y in range(TYPES)])
+
+    def trans(self, s, t, e):
+        keep = lambda names: [t[n] == s[n] for n in names]
+        card = [f.name for f in self.fields if f.name.startswith(("card", "amplify")) or f.name == "instances"]
+        legal = [z3.Implies(e[f"reveal{j}_{h}"], z3.And(j < s["instances"], self.shares(s, h), z3.Not(s[f"card{h}_entering"])))
+                 for j in range(INSTANCES) for h in range(H)]
+        # as it enters, for each instance, N counters for each card revealed, one card at a time
+        counters = z3.IntVal(0)
+        for j in range(INSTANCES):
+            for h in range(H):
+                add = s[f"amplify{j}"] if self.broken != "one-counter-per-card" else z3.IntVal(1)
+                counters = counters + z3.If(e[f"reveal{j}_{h}"], add, 0)
+        enter = z3.And(z3.Not(s["on_battlefield"]), *legal, t["on_battlefield"], t["counters"] == counters,
+                       *[t[f"revealed{j}_{h}"] == e[f"reveal{j}_{h}"] for j in range(INSTANCES) for h in range(H)], *keep([f"type{y}" for y in range(TYPES)]))
+        retype = z3.And(s["on_battlefield"], *keep(["on_battlefield", "counters"]), *[t[f"type{y}"] == e[f"new_type{y}"] for y in range(TYPES)],
+                        *[t[f"revealed{j}_{h}"] == s[f"revealed{j}_{h}"] for j in range(INSTANCES) for h in range(H)])
+        return z3.And(*keep(card), z3.Or(z3.And(e["event"] == 0, enter), z3.And(e["event"] == 1, retype)))
+
+    def invariant(self, s):
+        per_instance = sum(s[f"amplify{j}"] * sum(z3.If(s[f"revealed{j}_{h}"], 1, 0) for h in range(H)) for j in range(INSTANCES))
+        return [("amplify.a/amplify.b/amplify.q3: on the battlefield it has N +1/+1 counters for each card revealed, for each instance separately",
+                 z3.Implies(s["on_battlefield"], s["counters"] == per_instance)),
+                ("amplify.a: it is never on the battlefield with counters other than those it entered with (amplify.q4)",
+                 z3.Implies(z3.Not(s["on_battlefield"]), s["counters"] == 0))]
+
+    def step_properties(self, s, t, e):
+        return [("amplify.a/amplify.q2: only cards that share a creature type with it and aren't entering at the same time are revealed",
+                 z3.Implies(e["event"] == 0, z3.And(*[z3.Implies(t[f"revealed{j}_{h}"], z3.And(self.shares(s, h), z3.Not(s[f"card{h}_entering"])))
+                                                      for j in range(INSTANCES) for h in range(H)]))),
+                ("amplify.q6: changing its creature types later doesn't change its counters",
+                 z3.Implies(e["event"] == 1, t["counters"] == s["counters"]))]
+
+    def render_state(self, v):
+        return {"on the battlefield": v["on_battlefield"], "counters": v["counters"], "amplify": [v[f"amplify{j}"] for j in range(v["instances"])],
+                "revealed": [[h for h in range(H) if v[f"revealed{j}_{h}"]] for j in range(v["instances"])]}
+
+
+def amplify_obligation(broken: str | None = None):
+    return Amplify(broken).induction_obligation(
+        "amplify.counters",
+        "As it enters the battlefield, reveal any number of cards from your hand that share a creature type with it; it enters "
+        "with N +1/+1 counters for each card revealed; multiple instances each work separately.",
+        f"any creature with up to {INSTANCES} instances of amplify N (any N), {TYPES} creature types, up to {H} cards in hand "
+        "(induction over events)",
+        tags=("amplify",))
+
+
+OBLIGATIONS = [amplify_obligation()]

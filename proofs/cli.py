@@ -1,0 +1,73 @@
+"""``mtgrules prove``: run the Z3 proof obligations and print each verdict."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from rich.console import Console
+from rich.markup import escape
+
+from .obligation import DEFAULT_RLIMIT, DEFAULT_TIMEOUT_MS, prove as run_obligation
+from .registry import obligations
+from .verdict import PROVED, REFUTED
+from .lint_cli import commands as lint_commands
+
+MARKS = {"proved": "[green]proved[/green]", "refuted": "[red]REFUTED[/red]", "unknown": "[yellow]UNKNOWN[/yellow]"}
+
+
+def _print_counterexample(console: Console, cex: dict) -> None:
+    console.print(f"    counterexample ({cex.get('check')}):", markup=False)
+    text = json.dumps(cex.get("situation"), indent=2, ensure_ascii=False)
+    for line in text.splitlines():
+        console.print("      " + line, markup=False)
+
+
+@click.command("prove")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON (counterexamples and their scenario export included).")
+@click.option("-k", "pattern", default=None, metavar="PATTERN",
+              help="Run only the obligations whose name, rule ID or section matches PATTERN (substring or glob; 'not X' excludes).")
+@click.option("--rlimit", type=click.IntRange(min=1), default=DEFAULT_RLIMIT, show_default=True,
+              help="Z3 resource limit per check (deterministic across machines).")
+@click.option("--timeout", "timeout_ms", type=click.IntRange(min=1), default=DEFAULT_TIMEOUT_MS, show_default=True,
+              help="Z3 wall-clock timeout per check, in milliseconds.")
+def prove(as_json: bool, pattern: str | None, rlimit: int, timeout_ms: int) -> None:
+    """Run the Z3 proof obligations (invariants of the rules) and print, for each, its rule IDs,
+    verdict (proved / refuted with a counterexample / unknown with Z3's reason), bound and time.
+
+    Exit 1 if any obligation is not proved: unknown never counts as proved."""
+    console = Console(highlight=False, stderr=as_json, soft_wrap=True)
+    try:
+        selected = obligations(pattern)
+    except ValueError as exc:
+        console.print(f"-k: {exc}", markup=False)
+        sys.exit(1)
+    if not selected:
+        console.print(f"no proof obligation matches -k {pattern!r}", markup=False)
+        sys.exit(1)
+    verdicts = []
+    for i, ob in enumerate(selected, 1):
+        with console.status(escape(f"[{i}/{len(selected)}] proving {ob.name} ...")):
+            verdict = run_obligation(ob, rlimit=rlimit, timeout_ms=timeout_ms)
+        verdicts.append(verdict)
+        if not as_json:
+            console.print(f"{MARKS[verdict.status]} {escape(verdict.obligation)}  ({verdict.seconds:.2f} s, rlimit {verdict.rlimit})")
+            console.print(f"    rules: {', '.join(verdict.rules)}", markup=False)
+            console.print(f"    bound: {verdict.bound}", markup=False)
+            if verdict.reason:
+                console.print(f"    reason: {verdict.reason}", markup=False)
+            if verdict.status == REFUTED and verdict.counterexample:
+                _print_counterexample(console, verdict.counterexample)
+    proved = sum(v.status == PROVED for v in verdicts)
+    total = sum(v.seconds for v in verdicts)
+    ok = proved == len(verdicts)
+    if as_json:
+        click.echo(json.dumps({"ok": ok, "proved": proved, "total": len(verdicts), "seconds": round(total, 3),
+                               "obligations": [v.as_json() for v in verdicts]}, indent=2, ensure_ascii=False))
+    else:
+        console.print(f"{proved} of {len(verdicts)} obligations proved in {total:.1f} s" + ("" if ok else ": NOT ALL PROVED"))
+    sys.exit(0 if ok else 1)
+
+
+commands = [prove, *lint_commands]

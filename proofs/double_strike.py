@@ -1,0 +1,104 @@
+"""Double strike (702.4 as printed, 702.4 today) over one combat of up to M creatures.
+
+Each attacking or blocking creature has first strike and/or double strike as the combat damage
+step begins; may gain or lose double strike during the first combat damage step (702.4c-d); may
+not survive it. The combat damage steps follow 702.4b: if at least one creature has first strike
+or double strike as the combat damage step begins, only those deal damage in it and the phase
+gets a second combat damage step, in which the remaining creatures that had neither and those
+that currently have double strike deal damage; otherwise there is one combat damage step.
+
+The relational property (first strike with double strike is double strike) compares two copies
+of the same combat that differ only in one creature's first strike.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from .obligation import Check, obligation
+from .system import value_of
+
+M = 4
+
+
+def combat(tag: str, m: int = M):
+    c = {k: [z3.Bool(f"{k}{i}@{tag}") for i in range(m)] for k in ("fs", "ds", "ds_later", "survives")}
+    power = [z3.Int(f"power{i}@{tag}") for i in range(m)]
+    blocked = [z3.Bool(f"blocked{i}@{tag}") for i in range(m)]
+    first_step = z3.Or(*[z3.Or(c["fs"][i], c["ds"][i]) for i in range(m)])
+    deals1, deals2 = [], []
+    for i in range(m):
+        early = z3.Or(c["fs"][i], c["ds"][i])
+        deals1.append(z3.And(first_step, early))
+        second = z3.Or(z3.Not(early), c["ds_later"][i])
+        deals2.append(z3.If(first_step, z3.And(c["survives"][i], second), z3.BoolVal(True)))
+    to_player = [z3.If(blocked[i], 0, power[i] * (z3.If(deals1[i], 1, 0) + z3.If(deals2[i], 1, 0))) for i in range(m)]
+    return {"c": c, "power": power, "blocked": blocked, "first_step": first_step, "deals1": deals1, "deals2": deals2, "to_player": to_player,
+            "wf": [p >= 0 for p in power]}
+
+
+def _decode(cb, label):
+    def decode(model):
+        m = len(cb["deals1"])
+        rows = []
+        for i in range(m):
+            v = lambda x: value_of(model, x)
+            kw = [k for k, on in (("first strike", v(cb["c"]["fs"][i])), ("double strike", v(cb["c"]["ds"][i]))) if on]
+            rows.append(f"creature {i} (power {v(cb['power'][i])}, {'blocked' if v(cb['blocked'][i]) else 'unblocked'}, {', '.join(kw) or 'no strike ability'}; "
+                        f"double strike after the first step: {v(cb['c']['ds_later'][i])}; survives the first step: {v(cb['c']['survives'][i])}): "
+                        f"deals damage in step 1: {v(cb['deals1'][i])}, step 2: {v(cb['deals2'][i])}")
+        situation = {"combat": rows, "broken": [label]}
+        return {"situation": situation, "scenario": {"id": "proof-double-strike-counterexample", "title": label, "rules": ["double-strike.b"],
+                                                     "setup": {"creatures": rows}, "steps": ["all pass through combat"], "expect": [label]}}
+    return decode
+
+
+def _checks(broken: str | None = None) -> list[Check]:
+    checks = []
+    a = combat("a")
+    if broken == "first-strike-step-only-for-first-strike":
+        # a wrong engine: double strike alone does not create the first combat damage step
+        a["first_step"] = z3.Or(*a["c"]["fs"])
+        a["deals1"] = [z3.And(a["first_step"], z3.Or(a["c"]["fs"][i], a["c"]["ds"][i])) for i in range(M)]
+        a["deals2"] = [z3.If(a["first_step"], z3.And(a["c"]["survives"][i], z3.Or(z3.Not(z3.Or(a["c"]["fs"][i], a["c"]["ds"][i])), a["c"]["ds_later"][i])), True) for i in range(M)]
+        a["to_player"] = [z3.If(a["blocked"][i], 0, a["power"][i] * (z3.If(a["deals1"][i], 1, 0) + z3.If(a["deals2"][i], 1, 0))) for i in range(M)]
+    b = combat("b")
+    c, d = a["c"], b["c"]
+    # combat b: the same as a, except creature 0 (which has double strike) also has first strike
+    same = [a["power"][i] == b["power"][i] for i in range(M)] + [a["blocked"][i] == b["blocked"][i] for i in range(M)]
+    for k in ("ds", "ds_later", "survives"):
+        same += [c[k][i] == d[k][i] for i in range(M)]
+    same += [c["fs"][i] == d["fs"][i] for i in range(1, M)] + [c["ds"][0], d["fs"][0]]
+    label = "double-strike.q6: a creature with both first strike and double strike works exactly like one with only double strike"
+    diff = z3.Or(*[z3.Or(a["deals1"][i] != b["deals1"][i], a["deals2"][i] != b["deals2"][i]) for i in range(M)])
+    checks.append(Check("first strike with double strike", [*a["wf"], *b["wf"], *same, diff], _decode(a, label)))
+    props = [
+        ("double-strike.b/q1: a creature deals combat damage in at most the two combat damage steps, and in both only if it has double strike",
+         z3.And(*[z3.Implies(z3.And(a["deals1"][i], a["deals2"][i]), c["ds_later"][i]) for i in range(M)])),
+        ("double-strike.q1/q2: an unblocked creature that keeps double strike deals its damage to the player twice",
+         z3.And(*[z3.Implies(z3.And(c["ds"][i], c["ds_later"][i], c["survives"][i], z3.Not(a["blocked"][i])), a["to_player"][i] == 2 * a["power"][i]) for i in range(M)])),
+        ("double-strike.c: removing double strike during the first combat damage step stops it from dealing damage in the second",
+         z3.And(*[z3.Implies(z3.And(c["ds"][i], z3.Not(c["ds_later"][i])), z3.Not(a["deals2"][i])) for i in range(M)])),
+        ("double-strike.d: giving double strike to a first striker after it dealt damage lets it deal damage in the second step",
+         z3.And(*[z3.Implies(z3.And(c["fs"][i], c["ds_later"][i], c["survives"][i]), z3.And(a["deals1"][i], a["deals2"][i])) for i in range(M)])),
+        ("double-strike.b: a creature without first strike or double strike deals combat damage once at most",
+         z3.And(*[z3.Implies(z3.And(z3.Not(c["fs"][i]), z3.Not(c["ds"][i])), z3.Not(a["deals1"][i])) for i in range(M)])),
+    ]
+    for label, formula in props:
+        checks.append(Check(label.split(":")[0], [*a["wf"], z3.Not(formula)], _decode(a, label)))
+    return checks
+
+
+def double_strike_obligation(broken: str | None = None):
+    return obligation(
+        "double-strike.combat" + (f"[broken:{broken}]" if broken else ""),
+        ("double-strike.a", "double-strike.b", "double-strike.c", "double-strike.d", "double-strike.q1", "double-strike.q2", "double-strike.q6"),
+        "A creature with double strike deals both first-strike and regular combat damage; a creature deals combat damage in at "
+        "most the two combat damage steps; removing or granting double strike during the first step has the effect 702.4c-d "
+        "say; first strike with double strike is the same as double strike.",
+        f"every combat of up to {M} attacking or blocking creatures with any first strike / double strike, any change of double "
+        "strike during the first step, any survival and power",
+        "bounded", lambda: _checks(broken), tags=("double-strike", "702.4"))
+
+
+OBLIGATIONS = [double_strike_obligation()]

@@ -1,0 +1,121 @@
+"""Flashback (702.32a as printed, 702.34a today) as a transition system.
+
+State: the card's zone, and whether the object on the stack was cast with flashback (its
+flashback cost was paid). Events: casting it with flashback from the graveyard; casting it from
+the hand; it leaving the stack to any zone (resolving, being countered, Remand, Hinder, buyback,
+Eye of the Storm ...); any other zone change. Every zone change goes through the replacement
+effects that apply to it (616.1: the affected player applies them one at a time in any order;
+after each, the others are checked again; each applies at most once), including flashback's own
+("exile this card instead of putting it anywhere else any time it would leave the stack").
+"""
+
+from __future__ import annotations
+
+import z3
+
+from .obligation import obligation
+from .system import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ZONES, Field, System, zone_field
+
+EVENTS = {0: "cast it from the graveyard with flashback", 1: "cast it from the hand", 2: "it leaves the stack", 3: "it moves between two other zones"}
+CAST_FB, CAST_HAND, LEAVE_STACK, MOVE = range(4)
+STOP = -1
+
+
+class Flashback(System):
+    rules = ("flashback.a", "flashback.q5", "flashback.q6")
+
+    def __init__(self, others: int = 3, exile_redirects: bool = False, broken: str | None = None):
+        """``others``: how many other replacement effects (any zones, any order) are in play.
+        ``exile_redirects``: also allow effects that replace going to exile (outside the stated
+        bound: see the tests)."""
+        self.K, self.exile_redirects, self.broken = others, exile_redirects, broken
+        self.name = f"flashback-{others}"
+        self.fields = [zone_field("zone"), Field("flashback_paid", "bool")]
+        reps = []
+        for j in range(others):
+            reps += [Field(f"r{j}_active", "bool"), zone_field(f"r{j}_from"), zone_field(f"r{j}_to")]
+        choices = [Field(f"choice{s}", "int", STOP, others) for s in range(others + 1)]
+        self.event_fields = [Field("event", "int", 0, 3, EVENTS), zone_field("to"), *reps, *choices, Field("flashback_applied", "bool")]
+
+    def ev_wf(self, e):
+        out = super().ev_wf(e)
+        for j in range(self.K):
+            out += [e[f"r{j}_from"] != STACK, e[f"r{j}_to"] != STACK]
+            if not self.exile_redirects:
+                out.append(e[f"r{j}_from"] != EXILE)
+        return out
+
+    def init(self, s):
+        return z3.And(s["zone"] != STACK, z3.Not(s["flashback_paid"]))
+
+    def replacements(self, leaving_stack, paid, e):
+        """616.1: returns (final zone, whether flashback's replacement was applied)."""
+        K = self.K
+        dest = e["to"]
+        applied = [z3.BoolVal(False)] * (K + 1)  # index K is flashback's own effect
+        cons = []
+        for stage in range(K + 1):
+            c = e[f"choice{stage}"]
+            fb_ok = z3.And(leaving_stack, paid, z3.Not(applied[K]), dest != EXILE if self.broken != "flashback-always-applies" else z3.BoolVal(True))
+            ok = [z3.And(e[f"r{j}_active"], z3.Not(applied[j]), dest == e[f"r{j}_from"]) for j in range(K)] + [fb_ok]
+            any_ok = z3.Or(*ok)
+            # the player must apply one applicable effect while any applies, and may pick any
+            cons.append(z3.If(any_ok, z3.Or(*[z3.And(c == j, ok[j]) for j in range(K + 1)]), c == STOP))
+            targets = [e[f"r{j}_to"] for j in range(K)] + [z3.IntVal(EXILE)]
+            new_dest = dest
+            for j in range(K + 1):
+                new_dest = z3.If(c == j, targets[j], new_dest)
+            applied = [z3.Or(applied[j], c == j) for j in range(K + 1)]
+            dest = new_dest
+        return z3.And(*cons), dest, applied[K]
+
+    def trans(self, s, t, e):
+        ev = e["event"]
+        leaving = z3.And(ev == LEAVE_STACK, s["zone"] == STACK)
+        cons, final, fb_applied = self.replacements(leaving, s["flashback_paid"], e)
+        cast_fb = z3.And(s["zone"] == GRAVEYARD, t["zone"] == STACK, t["flashback_paid"], z3.Not(e["flashback_applied"]))
+        cast_hand = z3.And(s["zone"] == HAND, t["zone"] == STACK, z3.Not(t["flashback_paid"]), z3.Not(e["flashback_applied"]))
+        # 400.7: once it leaves the stack it is a new object: the flashback cost was not paid for it
+        leave = z3.And(s["zone"] == STACK, e["to"] != STACK, cons, t["zone"] == final, z3.Not(t["flashback_paid"]), e["flashback_applied"] == fb_applied)
+        move = z3.And(s["zone"] != STACK, e["to"] != STACK, e["to"] != s["zone"], cons, t["zone"] == final, z3.Not(t["flashback_paid"]), e["flashback_applied"] == fb_applied)
+        return z3.Or(z3.And(ev == CAST_FB, cast_fb), z3.And(ev == CAST_HAND, cast_hand), z3.And(ev == LEAVE_STACK, leave), z3.And(ev == MOVE, move))
+
+    def invariant(self, s):
+        return [("400.7: only the spell on the stack can have been cast with flashback (a card that changes zones is a new object)",
+                 z3.Implies(s["flashback_paid"], s["zone"] == STACK))]
+
+    def step_properties(self, s, t, e):
+        from_stack = z3.And(s["zone"] == STACK, s["flashback_paid"], t["zone"] != STACK)
+        return [
+            ("702.32a: if the flashback cost was paid, the card is exiled instead of put anywhere else any time it would leave the stack",
+             z3.Implies(from_stack, t["zone"] == EXILE)),
+            ("flashback.q6: flashback's exile effect only kicks in if the card isn't going to be exiled anyway",
+             z3.Implies(z3.And(from_stack, e["to"] == EXILE), z3.Not(e["flashback_applied"]))),
+        ]
+
+    def render_state(self, v):
+        return {"zone": ZONES.get(v["zone"]), "cast with flashback": v["flashback_paid"]}
+
+    def render_event(self, v):
+        out = {"event": EVENTS.get(v["event"], v["event"])}
+        if v["event"] in (LEAVE_STACK, MOVE):
+            out["to"] = ZONES.get(v["to"])
+            out["replacement effects in play"] = [f"instead of {ZONES.get(v[f'r{j}_from'])}, put it into {ZONES.get(v[f'r{j}_to'])}" for j in range(self.K) if v[f"r{j}_active"]]
+            names = [f"effect {j}" for j in range(self.K)] + ["flashback"]
+            out["applied, in order"] = [names[v[f"choice{s}"]] for s in range(self.K + 1) if v[f"choice{s}"] != STOP]
+        return out
+
+
+def flashback_obligation(others: int = 3, exile_redirects: bool = False, broken: str | None = None):
+    system = Flashback(others, exile_redirects, broken)
+    suffix = ("[exile-redirects]" if exile_redirects else "") + (f"[broken:{broken}]" if broken else "")
+    return obligation(
+        f"flashback.exiled[R={others}]{suffix}", system.rules,
+        "If the flashback cost was paid, exile this card instead of putting it anywhere else any time it would leave the "
+        "stack; flashback's own exile effect only applies if the card isn't going to be exiled anyway.",
+        f"every sequence of events of any length (induction); each zone change with flashback's effect and up to {others} other "
+        "replacement effects from any zone other than exile to any zone, applied in any order (616.1)",
+        "induction", system.induction_checks, tags=("flashback", "702.32", "702.34"))
+
+
+OBLIGATIONS = [flashback_obligation(3)]

@@ -1,0 +1,114 @@
+"""Storm (702.38 as printed, 702.40 today), bounded model checking over a turn's events.
+
+State: what an engine keeps: its count of spells cast this turn; the storm triggers waiting on
+the stack (number of instances, the count they will use); and, for the statement, the history
+of the turn's events. Events: a player casts a spell; a player casts a spell with storm (one or
+two instances, each triggering separately); an effect copies a spell (the copy is put onto the
+stack, not cast); an effect copies a card and lets a player cast the copy (it is cast); a storm
+trigger resolves and puts its copies onto the stack; a new turn begins (only with an empty stack).
+"""
+
+from __future__ import annotations
+
+import z3
+
+from .obligation import obligation
+from .system import Field, System
+
+EVENTS = {0: "a player casts a spell", 1: "a player casts a spell with storm", 2: "an effect copies a spell",
+          3: "a player casts a copy of a card", 4: "a storm trigger resolves", 5: "a new turn begins", -1: "-"}
+CAST, CAST_STORM, COPY, CAST_COPY, RESOLVE, NEW_TURN = range(6)
+CAST_KINDS = (CAST, CAST_STORM, CAST_COPY)
+TRIGGERS = 2
+
+
+class Storm(System):
+    rules = ("storm.a", "storm.b", "storm.q2", "storm.q3", "storm.q4", "storm.q5")
+
+    def __init__(self, k: int = 8, broken: str | None = None):
+        self.K, self.broken, self.name = k, broken, f"storm-{k}"
+        trig = []
+        for p in range(TRIGGERS):
+            trig += [Field(f"t{p}_active", "bool"), Field(f"t{p}_instances", "int", 1, 2), Field(f"t{p}_count", "int", 0), Field(f"t{p}_cast_at", "int", 0, k)]
+        self.fields = [Field("step", "int", 0, k), Field("cast_this_turn", "int", 0), Field("turn_start", "int", 0, k), Field("copies", "int", -1),
+                       *trig, *[Field(f"h{j}", "int", -1, 5, EVENTS) for j in range(k)]]
+        self.event_fields = [Field("event", "int", 0, 5, EVENTS), Field("instances", "int", 1, 2), Field("trigger", "int", 0, TRIGGERS - 1)]
+
+    def casts_before(self, s, start, end):
+        """The spells cast this turn before step ``end``, read from the history."""
+        return z3.Sum(*[z3.If(z3.And(j >= start, j < end, z3.Or(*[s[f"h{j}"] == k for k in CAST_KINDS])), 1, 0) for j in range(self.K)])
+
+    def init(self, s):
+        return z3.And(s["step"] == 0, s["cast_this_turn"] == 0, s["turn_start"] == 0, s["copies"] == -1,
+                      *[z3.Not(s[f"t{p}_active"]) for p in range(TRIGGERS)], *[s[f"h{j}"] == -1 for j in range(self.K)])
+
+    def trans(self, s, t, e):
+        ev, k = e["event"], self.K
+        out = [s["step"] < k, t["step"] == s["step"] + 1]
+        out += [t[f"h{j}"] == z3.If(s["step"] == j, ev, s[f"h{j}"]) for j in range(k)]
+        casts = z3.Or(*[ev == c for c in CAST_KINDS])
+        out.append(t["cast_this_turn"] == z3.If(ev == NEW_TURN, 0, z3.If(casts, s["cast_this_turn"] + 1, s["cast_this_turn"])))
+        out.append(t["turn_start"] == z3.If(ev == NEW_TURN, s["step"] + 1, s["turn_start"]))
+        any_active = z3.Or(*[s[f"t{p}_active"] for p in range(TRIGGERS)])
+        out.append(z3.Implies(ev == NEW_TURN, z3.Not(any_active)))
+        q = e["trigger"]
+        out.append(z3.Implies(ev == CAST_STORM, z3.Not(z3.Or(*[z3.And(q == p, s[f"t{p}_active"]) for p in range(TRIGGERS)]))))
+        out.append(z3.Implies(ev == RESOLVE, z3.Or(*[z3.And(q == p, s[f"t{p}_active"]) for p in range(TRIGGERS)])))
+        for p in range(TRIGGERS):
+            mine = q == p
+            new = z3.And(ev == CAST_STORM, mine)
+            done = z3.And(ev == RESOLVE, mine)
+            # "When you cast this spell": the trigger counts the spells cast before it, now
+            out += [t[f"t{p}_active"] == z3.If(new, True, z3.If(done, False, s[f"t{p}_active"])),
+                    t[f"t{p}_instances"] == z3.If(new, e["instances"], s[f"t{p}_instances"]),
+                    t[f"t{p}_count"] == z3.If(new, s["cast_this_turn"], s[f"t{p}_count"]),
+                    t[f"t{p}_cast_at"] == z3.If(new, s["step"], s[f"t{p}_cast_at"])]
+        pick = lambda f: z3.If(q == 0, s[f"t0_{f}"], s[f"t1_{f}"])
+        if self.broken == "count-at-resolution":
+            made = pick("instances") * (s["cast_this_turn"] - 1)
+        else:
+            made = pick("instances") * pick("count")
+        out.append(t["copies"] == z3.If(ev == RESOLVE, made, -1))
+        return z3.And(*out)
+
+    def invariant(self, s):
+        return [("storm.a: the spells cast this turn are counted (only cast spells)", s["cast_this_turn"] == self.casts_before(s, s["turn_start"], s["step"]))]
+
+    def step_properties(self, s, t, e):
+        q = e["trigger"]
+        pick = lambda f: z3.If(q == 0, s[f"t0_{f}"], s[f"t1_{f}"])
+        resolving = e["event"] == RESOLVE
+        return [
+            ("storm.a/storm.b/storm.q5: each storm trigger puts one copy onto the stack for each other spell cast before the storm spell this turn",
+             z3.Implies(resolving, t["copies"] == pick("instances") * self.casts_before(s, s["turn_start"], pick("cast_at")))),
+            ("storm.q2/storm.q4: storm copies and other copies put onto the stack are not cast",
+             z3.Implies(z3.Or(resolving, e["event"] == COPY), t["cast_this_turn"] == s["cast_this_turn"])),
+        ]
+
+    def render_state(self, v):
+        hist = [EVENTS.get(v[f"h{j}"]) for j in range(self.K) if v[f"h{j}"] != -1]
+        trig = [f"storm trigger x{v[f't{p}_instances']} waiting, will count {v[f't{p}_count']}" for p in range(TRIGGERS) if v[f"t{p}_active"]]
+        return {"events so far": hist, "spells cast this turn (engine's count)": v["cast_this_turn"], "storm triggers": trig,
+                "copies made by the last event": v["copies"] if v["copies"] >= 0 else None}
+
+    def render_event(self, v):
+        out = {"event": EVENTS.get(v["event"])}
+        if v["event"] == CAST_STORM:
+            out["instances of storm"] = v["instances"]
+        if v["event"] == RESOLVE:
+            out["trigger"] = v["trigger"]
+        return out
+
+
+def storm_obligation(k: int = 8, broken: str | None = None):
+    system = Storm(k, broken)
+    return obligation(
+        f"storm.copies[k={k}]" + (f"[broken:{broken}]" if broken else ""), system.rules,
+        "When you cast a spell with storm, put a copy of it onto the stack for each other spell that was cast before it this "
+        "turn (each instance separately); copies are put onto the stack, not cast, and don't count for storm; a copy of a "
+        "card that a player casts does.",
+        f"every sequence of up to {k} events from the start of a turn (bounded model checking, k={k})",
+        "bmc", lambda: system.bmc_checks(k), tags=("storm",))
+
+
+OBLIGATIONS = [storm_obligation(8)]

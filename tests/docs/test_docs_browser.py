@@ -1,0 +1,109 @@
+"""A rule page renders in a real browser (Debian's chromium, headless) with its text and links.
+
+The screenshot is kept in ``test-artifacts/`` (git-ignored) for a human to look at.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urldefrag
+
+import pytest
+
+from mtgrules.spec import load_spec
+
+CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (apt-get install chromium)"),
+]
+
+
+def chromium(url: str, profile: Path, *extra: str) -> subprocess.CompletedProcess:
+    command = [
+        CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        f"--user-data-dir={profile}", "--window-size=1280,2000", *extra, url,
+    ]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120)
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id"):
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.hrefs.append(attrs["href"])
+
+
+def _ids(path: Path) -> set[str]:
+    parser = _Links()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.ids
+
+
+def test_rule_page_renders_with_text_and_working_links(built_docs, tmp_path):
+    page = built_docs.out / "_generated" / "rules" / "flashback.html"
+    url = page.as_uri() + "#rule-flashback.a"
+    ARTIFACTS.mkdir(exist_ok=True)
+    screenshot = ARTIFACTS / "docs-rule-flashback.png"
+    # the top of the page (the section and 702.32a); a blank page is a PNG of about 10 kB
+    shot = chromium(page.as_uri(), tmp_path / "profile-shot", f"--screenshot={screenshot}")
+    assert shot.returncode == 0, shot.stderr[-2000:]
+    assert screenshot.is_file() and screenshot.stat().st_size > 30_000
+
+    dumped = chromium(url, tmp_path / "profile-dom", "--dump-dom")
+    assert dumped.returncode == 0, dumped.stderr[-2000:]
+    dom = dumped.stdout
+    text = load_spec()["flashback.a"].text
+    # the rendered DOM has the rule's verbatim text (quotes as typed in the seed) and its anchor
+    assert re.sub(r"<[^>]+>", "", text.split(" in rules ")[0]) in re.sub(r"<[^>]+>", "", dom.replace("&amp;", "&"))
+    assert 'id="rule-flashback.a"' in dom
+
+    links = _Links()
+    links.feed(dom)
+    internal = [h for h in links.hrefs if not re.match(r"^[a-z]+:", h) or h.startswith("file:")]
+    assert any("rule-cr.pre-2013.announce" in h for h in internal)
+    broken = []
+    for href in internal:
+        target, fragment = urldefrag(href)
+        path = Path(target.removeprefix("file://")) if target.startswith("file:") else (page.parent / target if target else page)
+        path = path.resolve()
+        if path.is_dir():
+            path = path / "index.html"
+        if not path.is_file():
+            broken.append(href)
+        elif fragment and path.suffix == ".html" and fragment not in _ids(path):
+            broken.append(href)
+    assert broken == []
+
+
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("702.34a", "_generated/rules/flashback.html#rule-flashback.a"),  # current number of flashback.a
+        ("702.32a", "_generated/rules/flashback.html#rule-flashback.a"),  # its number as printed (pre-2013)
+        ("730.2a", "_generated/rules/merging.html#rule-merging.2a"),
+        ("DYN.5c", "_generated/rules/dyn.html#rule-dyn.5c"),
+    ],
+)
+def test_searching_a_rule_number_finds_its_page(built_docs, tmp_path, query, expected):
+    url = (built_docs.out / "search.html").as_uri() + f"?q={query}"
+    run = chromium(url, tmp_path / "profile", "--allow-file-access-from-files", "--virtual-time-budget=10000", "--dump-dom")
+    assert run.returncode == 0, run.stderr[-2000:]
+    results = re.search(r'<ul[^>]*class="search"[^>]*>(.*?)</ul>', run.stdout, re.S)
+    assert results, "the search page shows no result list"
+    first = re.search(r'<a href="([^"]+)"', results.group(1))
+    assert first and first.group(1) == expected

@@ -1,0 +1,75 @@
+"""``mtgrules prove``: text and --json output, -k selection, exit codes; the verify check."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from mtgrules.cli import main
+
+
+def test_prove_json_with_k_selection():
+    result = CliRunner().invoke(main, ["prove", "--json", "-k", "flashback"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["ok"] is True
+    names = [o["obligation"] for o in data["obligations"]]
+    assert "flashback.exiled[R=3]" in names
+    assert all("flashback" in o["obligation"] or any(r.startswith("flashback") for r in o["rules"]) for o in data["obligations"])
+    assert "merging.characteristics[N=8]" not in names
+    first = data["obligations"][0]
+    assert first["status"] == "proved" and "flashback.a" in first["rules"] and first["bound"] and first["seconds"] >= 0
+
+
+def test_prove_k_by_rule_id_and_not():
+    result = CliRunner().invoke(main, ["prove", "--json", "-k", "dfc-2016.12"])
+    data = json.loads(result.stdout)
+    assert [o["obligation"] for o in data["obligations"]] == ["dfc-2016.characteristics"]
+    result = CliRunner().invoke(main, ["prove", "--json", "-k", "not merging"])
+    data = json.loads(result.stdout)
+    assert data["obligations"] and not any("merging" in o["obligation"] for o in data["obligations"])
+
+
+def test_prove_text_output():
+    result = CliRunner().invoke(main, ["prove", "-k", "storm"])
+    assert result.exit_code == 0
+    assert "proved" in result.output and "storm.a" in result.output and "bound:" in result.output
+
+
+def test_prove_no_match_exits_1():
+    result = CliRunner().invoke(main, ["prove", "-k", "no-such-obligation"])
+    assert result.exit_code == 1
+    assert "no proof obligation matches" in result.output
+
+
+def test_prove_starved_rlimit_exits_1_and_says_unknown():
+    result = CliRunner().invoke(main, ["prove", "--json", "-k", "merging.leave", "--rlimit", "100"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["ok"] is False and data["obligations"][0]["status"] == "unknown"
+    assert data["obligations"][0]["reason"]
+
+
+def test_verify_check_and_traceability():
+    from mtgrules.proofs.checks import verify_checks
+    from mtgrules.proofs.traceability import citations
+
+    names = [c.__name__ for c in verify_checks()]
+    assert "check_proofs" in names
+    cites = citations()
+    assert {c.role for c in cites} == {"proves"}
+    assert any(c.rule_id == "merging.2a" for c in cites)
+
+
+def test_prove_k_expressions():
+    from mtgrules.proofs.registry import obligations
+
+    names = lambda k: sorted(o.name for o in obligations(k))
+    assert names("storm or dyn") == ["dyn.characteristics", "storm.copies[k=8]"]
+    assert names("merging and not leave") == ["merging.characteristics[N=8]"]
+    assert names("(storm or dyn) and not storm") == ["dyn.characteristics"]
+    assert names("merging.2a") == ["merging.characteristics[N=8]"]
+    assert names("merging.*") and all("merging" in n for n in names("merging.char*"))
+    result = CliRunner().invoke(main, ["prove", "-k", "storm or ("])
+    assert result.exit_code == 1 and "malformed" in result.output

@@ -1,0 +1,157 @@
+"""Every obligation is proved; broken formalizations are refuted with a counterexample; a
+starved resource limit gives unknown, never proved."""
+
+from __future__ import annotations
+
+import pytest
+
+from mtgrules.proofs import amplify, blocking, costs, double_faced, double_strike, dynamic, face_down, flashback, madness, merging, storm
+from mtgrules.proofs.obligation import Check, obligation, prove
+from mtgrules.proofs.registry import obligations
+from mtgrules.proofs.verdict import PROVED, REFUTED, UNKNOWN, Verdict
+
+ALL = obligations()
+
+
+@pytest.mark.parametrize("ob", ALL, ids=[ob.name for ob in ALL])
+def test_obligation_is_proved(ob):
+    verdict = prove(ob)
+    assert verdict.status == PROVED, (verdict.reason, verdict.counterexample)
+    assert verdict.checks and all(c.status == PROVED for c in verdict.checks)
+
+
+def test_every_mechanic_of_the_seeds_has_an_obligation():
+    sections = {rule.split(".")[0] for ob in ALL for rule in ob.rules}
+    for section in ("merging", "flashback", "dfc-2016", "dyn", "morph", "affinity", "storm", "double-strike", "amplify", "madness", "provoke", "fear"):
+        assert section in sections, section
+
+
+@pytest.mark.rules("merging.2a", "merging.2c")
+def test_merging_under_that_changes_characteristics_is_refuted():
+    verdict = prove(merging.characteristics_obligation(4, "merge-under-changes-characteristics"))
+    assert verdict.status == REFUTED
+    cex = verdict.counterexample
+    assert cex["check"].startswith("consecution")
+    situation = cex["situation"]
+    assert situation["events"][0]["event"] == "merge under"
+    assert any(b.startswith("730.2a") for b in situation["broken"])
+    assert situation["before"]["components (top to bottom)"]
+    scenario = cex["scenario"]
+    assert set(scenario) >= {"id", "title", "rules", "setup", "steps", "expect"}
+    assert "merging.2a" in scenario["rules"]
+
+
+@pytest.mark.rules("merging.2j")
+def test_turning_face_down_despite_a_double_faced_component_is_refuted():
+    verdict = prove(merging.characteristics_obligation(3, "turn-face-down-ignores-730.2j"))
+    assert verdict.status == REFUTED
+    assert verdict.counterexample["situation"]["events"][0]["event"] == "turn face down"
+    assert any("730.2j" in b for b in verdict.counterexample["situation"]["broken"])
+
+
+@pytest.mark.rules("merging.3e")
+def test_card_replacement_applied_only_to_cards_of_a_nontoken_merged_permanent_is_refuted():
+    verdict = prove(merging.leave_obligation(3, "card-replacement-ignores-tokens"))
+    assert verdict.status == REFUTED
+    assert any("730.3d/730.3e" in b for b in verdict.counterexample["situation"]["broken"])
+
+
+@pytest.mark.rules("flashback.q6")
+def test_flashback_exile_effect_on_a_card_already_going_to_exile_is_refuted():
+    verdict = prove(flashback.flashback_obligation(1, broken="flashback-always-applies"))
+    assert verdict.status == REFUTED
+    ev = verdict.counterexample["situation"]["events"][0]
+    assert ev["to"] == "exile" and "flashback" in ev["applied, in order"]
+
+
+@pytest.mark.rules("flashback.a")
+def test_flashback_outside_the_bound_an_effect_replacing_exile_sends_the_card_elsewhere():
+    """Outside the stated bound (replacement effects that replace going to exile), 616.1 lets
+    such an effect apply after flashback's: the card ends elsewhere. The bound is needed."""
+    verdict = prove(flashback.flashback_obligation(2, exile_redirects=True))
+    assert verdict.status == REFUTED
+    ev = verdict.counterexample["situation"]["events"][0]
+    assert ev["applied, in order"][-1] != "flashback"
+    assert verdict.counterexample["situation"]["after"]["zone"] != "exile"
+
+
+@pytest.mark.rules("dfc-2016.12")
+def test_transform_that_makes_a_new_object_is_refuted():
+    verdict = prove(double_faced.dfc_obligation("transform-is-a-new-object"))
+    assert verdict.status == REFUTED
+    assert any(b.startswith("711.12") for b in verdict.counterexample["situation"]["broken"])
+
+
+@pytest.mark.rules("dfc-2016.8a")
+def test_noncard_entering_transformed_is_refuted():
+    verdict = prove(double_faced.dfc_obligation("non-dfc-enters-transformed"))
+    assert verdict.status == REFUTED
+    assert verdict.counterexample["situation"]["before"]["double-faced card"] is False
+
+
+BROKEN = [
+    # (rule the broken variant violates, the broken obligation, a clause of the invariant it breaks)
+    ("dyn.example.r3", lambda: dynamic.dynamic_obligation("nonpermanent-half-enters"), "dyn.example.r3"),
+    ("morph.q3", lambda: face_down.face_down_obligation("turning-face-up-makes-a-new-object"), "morph.d/morph.q3/morph.q5"),
+    ("affinity.q2", lambda: costs.costs_obligation("mana-value-from-cost-paid"), "flashback.q3/madness.q4/affinity.q2"),
+    ("storm.q5", lambda: storm.storm_obligation(5, "count-at-resolution"), "storm.a/storm.b/storm.q5"),
+    ("double-strike.q6", lambda: double_strike.double_strike_obligation("first-strike-step-only-for-first-strike"), "double-strike.q6"),
+    ("amplify.q3", lambda: amplify.amplify_obligation("one-counter-per-card"), "amplify.a/amplify.b/amplify.q3"),
+    ("madness.q3", lambda: madness.madness_obligation("cast-from-exile-any-time"), "madness.q3"),
+    ("provoke.q3", lambda: blocking.blocking_obligation("requirements-over-restrictions"), "provoke.q3"),
+]
+
+
+@pytest.mark.rules("dyn.example.r3", "morph.q3", "affinity.q2", "storm.q5", "double-strike.q6", "amplify.q3", "madness.q3", "provoke.q3")
+@pytest.mark.parametrize("rule, make, clause", BROKEN, ids=[b[0] for b in BROKEN])
+def test_a_broken_formalization_is_refuted_naming_the_broken_clause(rule, make, clause):
+    verdict = prove(make())
+    assert verdict.status == REFUTED
+    broken = verdict.counterexample["situation"]["broken"]
+    assert any(clause in b for b in broken), broken
+    assert set(verdict.counterexample["scenario"]) >= {"id", "title", "rules", "setup", "steps", "expect"}
+
+
+def test_starved_resource_limit_is_unknown_not_proved():
+    verdict = prove(merging.leave_obligation(8), rlimit=500)
+    assert verdict.status == UNKNOWN
+    assert not verdict.proved
+    assert "resource" in verdict.reason or "canceled" in verdict.reason
+    assert verdict.counterexample is None
+
+
+def test_a_tiny_timeout_is_unknown_not_proved():
+    verdict = prove(merging.leave_obligation(8), timeout_ms=1)
+    assert verdict.status in (UNKNOWN, PROVED)  # a fast machine may finish a check within 1 ms
+    if verdict.status == UNKNOWN:
+        assert verdict.reason
+
+
+def test_a_satisfiable_check_is_refuted_and_an_empty_obligation_unknown():
+    import z3
+
+    x = z3.Int("x")
+    ob = obligation("toy", ("flashback.a",), "x is never 3", "none", "bounded", lambda: [Check("toy", [x == 3])])
+    assert prove(ob).status == REFUTED
+    empty = obligation("empty", ("flashback.a",), "nothing", "none", "bounded", lambda: [])
+    assert prove(empty).status == UNKNOWN
+
+
+def test_resource_count_is_deterministic():
+    ob = flashback.flashback_obligation(3)
+    first, second = prove(ob), prove(ob)
+    assert first.rlimit == second.rlimit > 0
+    assert [c.rlimit for c in first.checks] == [c.rlimit for c in second.checks]
+
+
+def test_verdict_rejects_an_unknown_status():
+    with pytest.raises(ValueError):
+        Verdict("x", (), "maybe", "", "", "")
+
+
+def test_rule_ids_of_obligations_exist_in_the_spec():
+    from mtgrules.spec import load_spec
+
+    spec = load_spec()
+    missing = sorted({r for ob in ALL for r in ob.rules if r not in spec})
+    assert not missing
