@@ -381,6 +381,7 @@ def _semantic_problems(s: Scenario, pool: CardPool, rule_ids: set[str] | None, e
 
     players = list((s.setup.get("players") or {}).keys())
     names = _Names(set(players))
+    used: set[str] = set()
 
     def use_card(path: list, name: str, count: int = 1, token: bool = False) -> None:
         card = pool.get(name)
@@ -391,6 +392,7 @@ def _semantic_problems(s: Scenario, pool: CardPool, rule_ids: set[str] | None, e
             problems.append(doc.problem(path, f"card {name!r} is used but not listed in `cards`"))
         if token and not card.is_token:
             problems.append(doc.problem(path, f"{name!r} is not a token in the pool (layout {card.layout})"))
+        used.add(card.name)
         names.add_card(card, count)
 
     def label(path: list, value: str | None) -> None:
@@ -427,6 +429,10 @@ def _semantic_problems(s: Scenario, pool: CardPool, rule_ids: set[str] | None, e
                     problems.append(doc.problem(path + ["owner"], f"unknown player {entry['owner']!r}"))
         if zones.get("commander"):
             later.append((["setup", "players", player, "commander"], zones["commander"]))
+    for i, name in enumerate(s.cards):
+        card = pool.get(name)
+        if card is not None and not card.is_token and card.name not in used:
+            problems.append(doc.problem(["cards", i], f"card {name!r} is listed but the setup doesn't use it"))
     turn = s.setup.get("turn") or {}
     for key in ("active", "priority"):
         if key in turn and turn[key] not in names.players:
@@ -463,9 +469,10 @@ def _semantic_problems(s: Scenario, pool: CardPool, rule_ids: set[str] | None, e
         for key in ("top", "bottom"):
             refs(path + ["scry", key], (choices.get("scry") or {}).get(key))
         cast = choices.get("cast")
-        if cast:
-            ref(path + ["cast", "card"], cast.get("card"))
-            refs(path + ["cast", "targets"], cast.get("targets"))
+        for k, offer in enumerate(cast if isinstance(cast, list) else [cast] if cast else []):
+            where = path + ["cast"] + ([k] if isinstance(cast, list) else [])
+            ref(where + ["card"], offer.get("card"))
+            refs(where + ["targets"], offer.get("targets"))
 
     def check_match(path: list, item: Any) -> None:
         if isinstance(item, str):

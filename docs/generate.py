@@ -367,10 +367,18 @@ def engines_inc(context: BuildContext, files: Path) -> str:
     else:
         out.append(".. note::\n\n   The conformance corpus has no scenario yet.\n")
     out.append(heading("The engine protocol", "-"))
-    out.append(
-        ".. note::\n\n   The engine protocol (issue 6: adapters, the JSON-lines subprocess protocol, feature "
-        "declarations) is not built yet. This section will describe it, with a worked example, when it lands.\n"
-    )
+    protocol = ROOT / "conformance" / "PROTOCOL.md"
+    if protocol.is_file():
+        out.append("From ``conformance/PROTOCOL.md``:\n")
+        out.append(f".. literalinclude:: {_copy(protocol, files)}\n   :language: markdown\n")
+    else:
+        out.append(
+            ".. note::\n\n   The engine protocol (issue 6: the runner, adapters, the JSON-lines subprocess protocol "
+            "``conformance/PROTOCOL.md``) is not finished yet. This section shows it, with its worked example, when it lands.\n"
+        )
+    if importlib.util.find_spec("mtgrules.conformance.engine") is not None:
+        out.append(heading("The engine interface (Python)", "~"))
+        out.append(".. automodule:: mtgrules.conformance.engine\n   :members:\n   :show-inheritance:\n")
     out.append(heading("Conformance reports in the documentation", "-"))
     out.append(
         "``mtgrules docs --report FILE`` (repeatable, one file per engine) shows each engine's results on the "
@@ -466,7 +474,9 @@ def api_inc() -> str:
         out.append(".. note::\n\n   The reference model (``mtgrules.model``) is not built yet.\n")
     for name in api_modules():
         out.append(heading(f"``{name}``", "-"))
-        out.append(f".. automodule:: {name}\n   :members:\n   :undoc-members:\n   :show-inheritance:\n")
+        # the model's private functions too: rule pages link the code that implements each rule
+        private = "   :private-members:\n" if name.startswith("mtgrules.model") else ""
+        out.append(f".. automodule:: {name}\n   :members:\n   :undoc-members:\n{private}   :show-inheritance:\n")
     return "\n".join(out)
 
 

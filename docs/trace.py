@@ -344,6 +344,27 @@ def _where(citation) -> str:
     return f"{file}:{citation.line}" if citation.line else file
 
 
+def _viewcode_uri(fullname: str, docname: str) -> str | None:
+    """The page sphinx.ext.viewcode writes for the object's module (``_modules/...#qualname``).
+
+    Only for the model's modules, which the API page documents (so viewcode has their pages).
+    """
+    if not fullname.startswith("mtgrules.model."):
+        return None
+    import importlib as _importlib
+
+    parts = fullname.split(".")
+    for cut in range(len(parts) - 1, 1, -1):
+        module = ".".join(parts[:cut])
+        try:
+            _importlib.import_module(module)
+        except ImportError:
+            continue
+        up = "../" * docname.count("/")
+        return f"{up}_modules/{module.replace('.', '/')}.html#{'.'.join(parts[cut:])}"
+    return None
+
+
 def _field(name: str, body: list[nodes.Node]) -> nodes.field:
     return nodes.field("", nodes.field_name(name, name), nodes.field_body("", *body))
 
@@ -377,6 +398,10 @@ def trace_block(item, context: BuildContext, env) -> list[nodes.Node]:
                 ref += name
                 name = ref
             para = nodes.paragraph("", "", name)
+            source = _viewcode_uri(c.by, env.docname) if link else None
+            if source:
+                para += nodes.Text(" ")
+                para += nodes.reference("[source]", "[source]", refuri=source, classes=["viewcode-link"])
             if c.detail and not link:
                 para += nodes.Text(f": {c.detail}")
             where = _where(c)

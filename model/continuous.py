@@ -17,11 +17,11 @@ NO_CHARACTERISTICS = Characteristics()
 
 
 @implements("merging.2h", "cr.current.flip-cards")
-def component_characteristics(component: Component, zone: str, half: str | None, edition: str) -> Characteristics:
+def component_characteristics(component: Component, zone: str, half: str | None, edition: str, flipped: bool = False) -> Characteristics:
     """The characteristics one card or token contributes in ``zone``: a face-down component has
     the face-down characteristics; a dynamic card those of DYN; a double-faced card those of the
-    face up (711.4); a flip card its alternative (flipped) characteristics if flipped (710, and
-    730.2h for a flipped merged permanent)."""
+    face up (711.4); a flip card its alternative characteristics if the permanent is flipped
+    (710, and 730.2h: a merged permanent that is flipped)."""
     card = component.card
     if component.face_down:
         return face_down_characteristics()
@@ -31,7 +31,7 @@ def component_characteristics(component: Component, zone: str, half: str | None,
         return split_characteristics(card, zone, half)
     if card.is_double_faced:
         return dfc_characteristics(card, component.face, zone, edition)
-    if card.is_flip and component.flipped and zone == "battlefield":
+    if card.is_flip and flipped and zone == "battlefield":
         flipped = face_characteristics(card.faces[1])
         return flipped.with_(mana_cost=card.faces[0].mana_cost)
     return face_characteristics(card.faces[0])
@@ -45,7 +45,7 @@ def copiable_values(game, obj: GameObject) -> Characteristics:
     the timestamp of the merge, so copy effects older than it no longer show (730.2a)."""
     half = obj.spell.half if obj.spell else None
     edition = game.state.edition
-    values = merged_characteristics([component_characteristics(c, obj.zone, half, edition) for c in obj.components], obj.mutated)
+    values = merged_characteristics([component_characteristics(c, obj.zone, half, edition, obj.flipped) for c in obj.components], obj.mutated)
     if obj.face_down:
         return values
     for effect in effects_on(game, obj, "copy"):

@@ -44,8 +44,9 @@ def flip(game, a):
     """Test effect: flip a flip card (710); a merged permanent with a flip component uses that
     component's alternative characteristics when the merged permanent is flipped (730.2h)."""
     obj = game.obj(a["object"], zone="battlefield")
-    flipped = [c.card.name for c in obj.components if c.card.is_flip and not c.flipped]
-    for c in obj.components:
-        if c.card.is_flip:
-            c.flipped = True
-    game.log("flipped", object=obj.id, components=flipped)
+    flip_cards = [c.card.name for c in obj.components if c.card.is_flip]
+    if not flip_cards or obj.flipped:
+        game.log("no_effect", object=obj.id, rule="cr.current.flip-cards", reason="only an unflipped permanent with a flip card can flip")
+        return
+    obj.flipped = True
+    game.log("flipped", object=obj.id, components=flip_cards)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .actions import IllegalAction, action
-from .continuous import add_effect, end_of_turn_effects
+from .continuous import add_effect
 from .double_faced import legal_card_names
 from .objects import ZONES
 from .replacement import add_replacement
@@ -289,27 +289,3 @@ def choose_name(game, a):
     having = [o.id for o in game.state.objects.values() if o.ability is None and game.characteristics(o).has_name(name)]
     game.log("name_chosen", player=a["player"], name=name, objects=having)
     return having
-
-
-@action("end_turn")
-def end_turn(game, a):
-    """Test shortcut to the cleanup step (514): damage is removed and "until end of turn"
-    effects end; then the next player's turn begins with that player having priority."""
-    s = game.state
-    if s.stack:
-        raise IllegalAction("cr.current.all-pass", "the turn can't end while the stack isn't empty")
-    for oid in s.battlefield:
-        s.objects[oid].damage = 0
-    end_of_turn_effects(game)
-    game.log("end_turn", player=s.active, turn=s.turn)
-    s.turn += 1
-    s.active = game.next_player(s.active)
-    s.priority = s.active
-    s.passes = 0
-    s.step = "precombat-main"
-    s.spells_cast_this_turn = 0
-    for p in s.players.values():
-        p.spells_cast_this_turn = 0
-        p.lands_played_this_turn = 0
-        p.pool = type(p.pool)()
-

@@ -149,6 +149,7 @@ class Game:
         obj.damage = int(entry.get("damage", 0))
         obj.counters = dict(entry.get("counters") or {})
         obj.mutated = bool(entry.get("mutated", False)) and obj.merged
+        obj.flipped = bool(entry.get("flipped", False)) and any(c.card.is_flip for c in components)
         return obj
 
     def _component(self, card: CardDef, entry: dict) -> Component:
@@ -159,7 +160,6 @@ class Game:
             face_down=face_down,
             face_down_as=entry.get("face_down_as", "manifest" if face_down else None) if face_down else None,
             face="b" if entry.get("transformed") else "a",
-            flipped=bool(entry.get("flipped", False)),
         )
 
     def _add_effect(self, eff: dict) -> None:
@@ -300,7 +300,7 @@ class Game:
         return characteristics(self, obj)
 
 
-_MODULES = ("casting", "lands", "priority", "resolution", "effects", "face_down_actions", "double_faced_actions", "merging_actions", "copies", "flashback")
+_MODULES = ("casting", "lands", "priority", "resolution", "effects", "face_down_actions", "double_faced_actions", "merging_actions", "copies", "flashback", "turns")
 
 
 def _load_modules() -> None:

@@ -104,22 +104,22 @@ class Component:
     """A card or token that represents (part of) an object, with its own status.
 
     ``face`` is the side up of a double-faced card ("a" front, "b" back); ``face_down_as`` says
-    what made it face down (morph, manifest, effect)."""
+    what made it face down (morph, manifest, effect). Flipped is a status of the permanent, not
+    of a component (110.5; 730.2h: "if the merged permanent is flipped")."""
 
     card: CardDef
     token: bool = False
     face_down: bool = False
     face_down_as: str | None = None
     face: str = "a"
-    flipped: bool = False
 
-    def as_json(self) -> dict:
+    def as_json(self, flipped: bool = False) -> dict:
         return {
             "card": self.card.name,
             "token": self.token,
             "face_down": self.face_down,
             "face": self.face if self.card.is_double_faced else None,
-            "flipped": self.flipped if self.card.is_flip else None,
+            "flipped": flipped if self.card.is_flip else None,
         }
 
 
@@ -172,6 +172,7 @@ class GameObject:
     ability: dict | None = None  # a triggered ability on the stack: {"source", "effects", "text"}
     copy: bool = False  # a copy of a spell or card, not a card (707.10, 707.12)
     mutated: bool = False
+    flipped: bool = False  # status of a permanent with a flip card (710, 730.2h)
     merged_at: int = 0  # timestamp of the latest merge (730.2a: a copiable effect)
 
     @property

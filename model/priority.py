@@ -29,8 +29,9 @@ def pass_priority(game, a: dict) -> None:
             resolve_top(game)
             s.priority = s.active
         else:
-            game.log("step_end", step=s.step)
-            s.priority = s.active
+            from .turns import next_step
+
+            next_step(game)
     else:
         s.priority = next_living(game, player)
 

@@ -42,13 +42,12 @@ def remove_object(game, obj: GameObject) -> None:
 
 def _reset(component: Component, to_zone: str, keep_face_down: bool) -> Component:
     """A card moving to a new zone: face up again (unless it stays face down), front face up
-    (711.4a: outside the battlefield a DFC has its front face), unflipped."""
+    (711.4a: outside the battlefield a DFC has its front face); a new object is unflipped."""
     return replace(
         component,
         face_down=component.face_down and keep_face_down,
         face_down_as=component.face_down_as if (component.face_down and keep_face_down) else None,
         face="a",
-        flipped=False,
     )
 
 

@@ -139,9 +139,15 @@ def _marco(bodies: dict[str, z3.BoolRef], axioms: list, limits: _Limits) -> tupl
         # model_completion=False leaves unconstrained vars symbolic: count them in (start big)
         r = check(seed)
         if r == z3.sat:
-            for i in ids:  # grow to a maximal satisfiable subset
-                if i not in seed and check(seed | {i}) == z3.sat:
+            model = s.model()
+            for i in ids:  # grow to a maximal satisfiable subset (parts the last model satisfies come free)
+                if i in seed:
+                    continue
+                if z3.is_true(model.eval(bodies[i], model_completion=True)):
                     seed.add(i)
+                elif check(seed | {i}) == z3.sat:
+                    seed.add(i)
+                    model = s.model()
             msses.append(frozenset(seed))
             m.add(z3.Or(*[mvars[i] for i in ids if i not in seed]) if len(seed) < len(ids) else z3.BoolVal(False))
         elif r == z3.unsat:
@@ -205,6 +211,7 @@ class Analysis:
         self.parts: dict[str, list[str]] = {}
         self.part_then: dict[str, Any] = {}
         self.part_body: dict[str, z3.BoolRef] = {}
+        self.part_vars: dict[str, set[str]] = {}
         for c in self.clauses:
             self.parts[c.id] = []
             for n, fragment in enumerate(_split_then(c.then)):
@@ -213,6 +220,7 @@ class Analysis:
                 self.part_then[pid] = fragment
                 self.part_body[pid] = voc.compile_outcome(self.v, fragment)
                 self.mentions[pid] = voc.outcome_keys(fragment)
+                self.part_vars[pid] = _outcome_vars(self.part_body[pid])
         self.prec: list[_Prec] = []
         for rs in (core, custom):
             if rs is None:
@@ -223,6 +231,9 @@ class Analysis:
                         if fnmatch.fnmatchcase(c.id, pattern) and c.id != p["rule"]:
                             self.prec.append(_Prec(p["rule"], c.id, tuple(p.get("on", ())), p.get("note", "")))
         self.questions = list(custom.questions)
+        # clauses that constrain no outcome (`then: {}`) can neither conflict nor decide a
+        # question: they do not split the situations into cells
+        self.relevant = [c.id for c in self.clauses if self.parts[c.id]]
         self.body_situation = sorted(set().union(*[_situation_vars_in(b, self.v) for b in self.bodies.values()]) if self.bodies else set())
         self.findings: list[Finding] = []
         self.unknowns: list[str] = []
@@ -237,7 +248,7 @@ class Analysis:
         s = self.limits.solver()
         s.add(self.wf)
         s.add(self.scope)
-        app = {c.id: z3.Bool(f"applies[{c.id}]") for c in self.clauses}
+        app = {cid: z3.Bool(f"applies[{cid}]") for cid in self.relevant}
         for cid, a in app.items():
             s.add(a == self.guards[cid])
         qs = [z3.Bool(f"asked[{n}]") for n in range(len(self.questions))]
@@ -260,8 +271,7 @@ class Analysis:
             block += [q if on else z3.Not(q) for q, on in zip(qs, asked)]
             s.add(z3.Not(z3.And(*(block + fixed))) if block or fixed else z3.BoolVal(False))
             self._alive.append(situation)
-            self.cell_of[id(situation)] = [self.guards[c] if c in applies else z3.Not(self.guards[c]) for c in self.guards] + [
-                self.v.eq(n, situation[n]) for n in self.body_situation]
+            self.cell_of[id(situation)] = (applies, situation)  # its constraints are built only for findings (_cell_constraints)
             yield applies, situation, asked
             count += 1
             if count >= MAX_CELLS:
@@ -272,6 +282,7 @@ class Analysis:
         """The bodies of the applicable clauses after precedence, with the cell's situation fixed."""
         subst = [(self.v.consts[n], self.v.values[n][situation[n]]) for n in self.body_situation]
         out = {}
+        shadows: dict[str, frozenset] = {}
         for cid in applies:
             drops = [p for p in self.prec if p.over == cid and p.rule in applies]
             if any(not p.on for p in drops):
@@ -288,6 +299,34 @@ class Analysis:
                         shadow = z3.Const(f"{name}~{cid}", self.v.sorts[name])
                         body = z3.substitute(body, (self.v.consts[name], shadow))
                 out[pid] = z3.substitute(body, *subst) if subst else body
+                shadows[pid] = frozenset(name for p in drops for name in p.on)
+        return out, shadows
+
+    def components(self, bodies: dict, shadows: dict) -> list[tuple[frozenset, frozenset]]:
+        """The parts split into groups that share no outcome variable (the vocabulary axiom ties
+        the characteristics variables together): a conflict lies within one group, and a
+        question is decided within the group of its outcome. Returns (parts, outcome tokens)."""
+        parent: dict = {}
+
+        def find(x):
+            while parent.setdefault(x, x) != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for pid in bodies:
+            toks = [("v", t) for t in self.part_vars[pid] - {_token(n) for n in shadows[pid]}]
+            find(("p", pid))
+            for t in toks:
+                parent[find(t)] = find(("p", pid))
+        groups: dict = {}
+        for x in list(parent):
+            groups.setdefault(find(x), []).append(x)
+        out = []
+        for members in groups.values():
+            parts = frozenset(m[1] for m in members if m[0] == "p")
+            if parts:
+                out.append((parts, frozenset(m[1] for m in members if m[0] == "v")))
         return out
 
     # ------------------------------------------------------------------ run
@@ -298,18 +337,26 @@ class Analysis:
         self.n_cells = 0
         for applies, situation, asked in self.cells():
             self.n_cells += 1
-            bodies = self.effective(applies, situation)
-            key = (frozenset(bodies), tuple(situation[n] for n in self.body_situation))
-            if key not in mus_cache:
-                mus_cache[key] = _marco(bodies, self.outcome_axioms, self.limits)
-            muses, msses, unknown = mus_cache[key]
-            self.unknowns += unknown
-            for mus in muses:
-                clauses = frozenset(_cid(p) for p in mus)
-                if clauses not in seen_mus or _complexity(situation) < _complexity(seen_mus[clauses][0]):
-                    seen_mus[clauses] = (situation, mus)
-            for mss in msses:
-                self._ambiguities(applies, situation, asked, {k: b for k, b in bodies.items() if k in mss}, seen_amb, set(bodies) - mss, key)
+            bodies, shadows = self.effective(applies, situation)
+            bsit = tuple(situation[n] for n in self.body_situation)
+            undecided = list(asked)
+            for parts, tokens in self.components(bodies, shadows):
+                key = (frozenset((p, shadows[p]) for p in parts), bsit)
+                if key not in mus_cache:
+                    mus_cache[key] = _marco({p: bodies[p] for p in parts}, self.outcome_axioms, self.limits)
+                muses, msses, unknown = mus_cache[key]
+                self.unknowns += unknown
+                for mus in muses:
+                    clauses = frozenset(_cid(p) for p in mus)
+                    if clauses not in seen_mus or _complexity(situation) < _complexity(seen_mus[clauses][0]):
+                        seen_mus[clauses] = (situation, mus)
+                here = tuple(on and _token(q["outcome"]) in tokens for q, on in zip(self.questions, asked))
+                undecided = [u and not h for u, h in zip(undecided, here)]
+                if any(here):
+                    for mss in msses:
+                        self._ambiguities(applies, situation, here, {k: bodies[k] for k in mss}, seen_amb, set(parts) - mss, (None, bsit))
+            if any(undecided):  # questions whose outcome no applicable part mentions
+                self._ambiguities(applies, situation, tuple(undecided), {}, seen_amb, set(), (None, bsit))
         for clauses, (situation, mus) in seen_mus.items():
             if any(other < clauses for other in seen_mus):
                 continue  # not minimal at the level of clauses (a smaller set of the same clauses conflicts)
@@ -327,7 +374,7 @@ class Analysis:
     def _plain(self, f: Finding) -> None:
         """Replace a finding's witness by the plainest situation of the same cell (face up, no
         event, a card ...), and re-derive its words and scenario."""
-        cell = self.cell_of.get(f._cell) if hasattr(f, "_cell") else None
+        cell = self._cell_constraints(f._cell) if hasattr(f, "_cell") else None
         if cell is None:
             return
         s = self.limits.solver()
@@ -345,6 +392,12 @@ class Analysis:
         f.explanation = f.explanation.replace(_situation_words(old), _situation_words(plain), 1)
         if f.scenario is not None:
             f.scenario.update(_scenario(f.scenario["id"], f.scenario["title"], f.scenario["rules"], plain, f.scenario["expect"]))
+
+    def _cell_constraints(self, key: int) -> list | None:
+        if key not in self.cell_of:
+            return None
+        applies, situation = self.cell_of[key]
+        return [self.guards[c] if c in applies else z3.Not(self.guards[c]) for c in self.relevant] + [self.v.eq(n, situation[n]) for n in self.body_situation]
 
     def _ambiguities(self, applies, situation, asked, bodies, seen, set_aside=frozenset(), cell_key=None) -> None:
         solver = None
@@ -440,6 +493,27 @@ class Analysis:
             if c is not None:
                 out += list(c.rules)
         return sorted(set(out), key=_order)
+
+
+_CHARACTERISTICS_GROUP = {"characteristics", "normal-characteristics", "has-only-normal-characteristics"}
+
+
+def _token(name: str) -> str:
+    """Outcome variables tied by a vocabulary axiom count as one for splitting into groups."""
+    return "characteristics" if name in _CHARACTERISTICS_GROUP else name
+
+
+def _outcome_vars(expr: z3.ExprRef) -> set[str]:
+    names, todo, seen = set(), [expr], set()
+    while todo:
+        e = todo.pop()
+        if e.get_id() in seen:
+            continue
+        seen.add(e.get_id())
+        if z3.is_const(e) and e.decl().name() in voc.OUTCOMES:
+            names.add(_token(e.decl().name()))
+        todo.extend(e.children())
+    return names
 
 
 def _cid(part: str) -> str:

@@ -24,7 +24,9 @@ import z3
 # ---------------------------------------------------------------- situation variables
 SITUATION: dict[str, tuple[str, ...]] = {
     # what the object is
-    "kind": ("card", "token", "copy"),  # copy: a copy of a card created by an effect (707.12)
+    # copy: a copy of a card created by an effect (707.12); spell-copy: a copy of a spell put onto
+    # the stack, not cast (707.10: Twincast, storm)
+    "kind": ("card", "token", "copy", "spell-copy"),
     "layout": ("normal", "split", "flip", "transforming-dfc", "modal-dfc", "dynamic"),
     "card": ("any", "ds-pb"),  # ds-pb: the DYN example card Divine Skywarden // Purewind Blessings
     # where it is and what state it is in
@@ -35,8 +37,18 @@ SITUATION: dict[str, tuple[str, ...]] = {
     # which half or face was chosen when it was cast (none: not cast, or not a two-part card)
     "half": ("none", "permanent", "nonpermanent", "left", "right", "front", "back"),
     # the event in progress and how the object got where it is
-    "event": ("none", "casting", "resolving", "entering-battlefield", "turning-face-up", "transforming", "turning-face-down"),
-    "via": ("none", "cast", "flashback", "effect", "manifest", "morph"),
+    # changing-zones: it is moving from its zone to another (400.7); discarding: from the hand
+    # (701.9); merging: an object is merging with this permanent (730.2)
+    "event": ("none", "casting", "resolving", "entering-battlefield", "turning-face-up", "transforming", "turning-face-down",
+              "changing-zones", "discarding", "merging"),
+    # how it got where it is or how it was cast; copied/storm: a spell copy put onto the stack
+    "via": ("none", "cast", "flashback", "effect", "manifest", "morph", "madness", "mutate", "copied", "storm"),
+    # the keyword of the object that the situation is about (seed 004 keywords, mutate)
+    "keyword": ("none", "flashback", "madness", "morph", "mutate", "storm", "affinity"),
+    # a merged permanent (730.2): the other variables describe its topmost component;
+    # other-component is a notable other component under or above it
+    "merged": ("no", "yes"),
+    "other-component": ("none", "ordinary", "instant-or-sorcery", "double-faced", "flip"),
 }
 
 # ---------------------------------------------------------------- outcome variables
@@ -60,15 +72,27 @@ OUTCOMES: dict[str, tuple[str, ...]] = {
     "has-only-normal-characteristics": ("no", "yes"),
     "mana-value-from": ("own", "combined", "chosen-half", "permanent-half", "front-face", "zero"),
     "enters-as": ("single", "permanent-half", "front-face", "back-face", "top-half", "combined", "face-down", "chosen-half"),
-    "destination": ("battlefield", "graveyard", "stays", "exile", "hand", "library"),
+    "destination": ("battlefield", "graveyard", "stays", "exile", "hand", "library", "merged-with-target"),
     "card-count": ("one", "two"),
     "turn-face-up-cost": ("not-allowed", "combined-mana-cost", "permanent-half-mana-cost", "mana-cost", "morph-cost"),
     "can-transform": ("no", "yes"),
     "can-turn-face-down": ("no", "yes"),
-    "copy-keeps": ("not-applicable", "both-halves", "chosen-half", "permanent-half", "copiable-values"),
+    "copy-keeps": ("not-applicable", "both-halves", "chosen-half", "permanent-half", "copiable-values", "spell-and-choices"),
     "castable": ("no", "yes"),
     "card-types": ("creature", "noncreature-permanent", "instant-or-sorcery", "permanent-and-nonpermanent"),
     "spell-is": ("permanent", "nonpermanent"),
+    # zone changes and merging (400.7, 730)
+    "new-object": ("no", "yes"),
+    "objects-after-move": ("one", "each-component"),
+    "counts-as-entering": ("no", "yes"),
+    "whose-characteristics": ("own", "topmost-component"),
+    "abilities-from": ("own", "topmost-component", "all-components"),
+    # casting, costs and copies (601.2, 202.3, 707.10, 707.12, 118.7a)
+    "was-cast": ("no", "yes"),
+    "cost-to-pay": ("mana-cost", "alternative-cost", "none"),
+    "mana-value-uses": ("mana-cost", "amount-paid"),
+    "cost-reduction-reduces": ("generic-only", "any-mana"),
+    "multiple-instances": ("each-applies", "one-applies"),
 }
 
 # Vocabulary axioms: what the outcome words mean, not rules (never reported, never blamed).
@@ -135,7 +159,10 @@ WELL_FORMED_DOC = (
     "a face-down spell was cast face down (morph); a face-down permanent was manifested or cast face down",
     "events: casting and resolving happen on the stack; entering the battlefield, turning face up/down and transforming on the battlefield",
     "via cast: the object was cast; via manifest/morph: it is face down or being turned face up",
-    "the example card ds-pb is a dynamic card",
+    "via flashback, madness, morph, mutate, storm: the object has that keyword; a manifested object is not one with morph (701.40c is not modelled)",
+    "a spell copy (kind spell-copy) is on the stack, put there by an effect (via copied) or by storm, and only a spell copy is; a copy of a card on the stack was cast (707.12)",
+    "discarding happens in the hand; merging happens to a merged permanent; a merged permanent is on the battlefield and has another component",
+    "the example card ds-pb is a dynamic card without any of the keywords",
     "a token is never a card of a two-part layout unless it is a copy (kept simple: tokens are normal or copies keep layout)",
 )
 
@@ -167,17 +194,18 @@ class Vars:
         e = self.eq
         zone = lambda *zs: z3.Or(*[e("zone", z) for z in zs])  # noqa: E731
         half = lambda *hs: z3.Or(*[e("half", h) for h in hs])  # noqa: E731
+        via = lambda *vs: z3.Or(*[e("via", x) for x in vs])  # noqa: E731
         ax = [
             z3.Implies(e("face", "down"), zone("battlefield", "stack", "exile")),
             z3.Implies(e("status", "flipped"), z3.And(zone("battlefield"), e("layout", "flip"))),
             z3.Implies(e("status", "transformed"), z3.And(zone("battlefield"), e("layout", "transforming-dfc"))),
             z3.Implies(e("tapped", "yes"), zone("battlefield")),
-            z3.Implies(z3.Not(e("half", "none")), z3.Or(zone("stack"), z3.And(zone("battlefield"), e("event", "entering-battlefield"), e("via", "cast")))),
+            z3.Implies(z3.Not(e("half", "none")), z3.Or(zone("stack"), z3.And(zone("battlefield"), e("event", "entering-battlefield"), via("cast", "madness")))),
             z3.Implies(half("permanent", "nonpermanent"), e("layout", "dynamic")),
             z3.Implies(half("left", "right"), e("layout", "split")),
             z3.Implies(half("front", "back"), e("layout", "modal-dfc")),
             z3.Implies(z3.And(zone("stack"), e("face", "up"), z3.Or(e("layout", "split"), e("layout", "dynamic"), e("layout", "modal-dfc"))), z3.Not(e("half", "none"))),
-            z3.Implies(z3.And(zone("battlefield"), e("layout", "dynamic"), e("face", "up"), e("event", "entering-battlefield"), e("via", "cast")), e("half", "permanent")),
+            z3.Implies(z3.And(zone("battlefield"), e("layout", "dynamic"), e("face", "up"), e("event", "entering-battlefield"), via("cast", "madness")), e("half", "permanent")),
             z3.Implies(z3.Or(e("event", "casting"), e("event", "resolving")), zone("stack")),
             z3.Implies(z3.Or(e("event", "entering-battlefield"), e("event", "turning-face-up"), e("event", "transforming"), e("event", "turning-face-down")), zone("battlefield")),
             z3.Implies(e("event", "turning-face-up"), e("face", "down")),
@@ -189,7 +217,21 @@ class Vars:
             z3.Implies(z3.And(e("via", "morph"), zone("stack")), e("face", "down")),
             z3.Implies(e("via", "cast"), z3.Or(zone("stack"), e("event", "entering-battlefield"))),
             z3.Implies(e("via", "flashback"), z3.And(zone("stack"), z3.Not(e("half", "permanent")))),
-            z3.Implies(zone("stack"), z3.Or(e("via", "cast"), e("via", "flashback"), e("via", "morph"))),
+            z3.Implies(zone("stack"), via("cast", "flashback", "morph", "madness", "mutate", "copied", "storm")),
+            z3.Implies(e("via", "madness"), z3.Or(zone("stack"), e("event", "entering-battlefield"))),
+            z3.Implies(e("via", "mutate"), z3.Or(zone("stack"), e("event", "merging"))),
+            z3.Implies(e("via", "mutate"), half("none", "permanent", "front")),  # a mutating creature spell
+            z3.Implies(e("kind", "spell-copy"), z3.And(zone("stack"), via("copied", "storm"))),
+            z3.Implies(via("copied", "storm"), e("kind", "spell-copy")),
+            z3.Implies(z3.And(e("kind", "copy"), zone("stack")), e("via", "cast")),
+            *[z3.Implies(e("via", k), e("keyword", k)) for k in ("flashback", "madness", "morph", "mutate", "storm")],
+            z3.Implies(e("via", "manifest"), z3.Not(e("keyword", "morph"))),
+            z3.Implies(e("card", "ds-pb"), e("keyword", "none")),
+            z3.Implies(e("event", "discarding"), z3.And(zone("hand"), e("via", "none"))),
+            z3.Implies(e("event", "merging"), z3.And(e("merged", "yes"), e("via", "mutate"))),
+            z3.Implies(e("merged", "yes"), zone("battlefield")),
+            z3.Implies(e("merged", "yes"), z3.Not(e("other-component", "none"))),
+            z3.Implies(e("merged", "no"), e("other-component", "none")),
             z3.Implies(e("card", "ds-pb"), z3.And(z3.Not(e("via", "flashback")), z3.Not(e("via", "morph")))),
             z3.Implies(e("via", "effect"), e("event", "entering-battlefield")),
             z3.Implies(e("event", "entering-battlefield"), z3.Not(e("via", "none"))),

@@ -242,3 +242,31 @@ def test_custom_rules_findings_render_with_rule_links():
     rst = custom_report_rst(report, "proofs/custom/dyn.yaml", load_spec())
     assert ":rule:`dyn.4`" in rst and "``custom-only``" in rst
     assert "\\*x\\*" in rst and ".. code-block:: json" in rst
+
+
+def test_every_internal_link_resolves(built_docs, pages):
+    """Every <a href> inside the site names an existing page and, with a #fragment, an existing id."""
+    from urllib.parse import urldefrag, urlsplit
+
+    out = built_docs.out
+    broken = []
+    others: dict[Path, set[str]] = {}  # pages not in `pages` (viewcode's source pages)
+    for name, page in pages.items():
+        here = out / name
+        for href in page.links:
+            if re.match(r"^[a-z]+:", href):
+                continue
+            target, fragment = urldefrag(href)
+            path = (here.parent / urlsplit(target).path).resolve() if target else here
+            if path.is_dir():
+                path = path / "index.html"
+            key = str(path.relative_to(out)) if path.is_relative_to(out) else None
+            if not path.is_file():
+                broken.append(f"{name}: {href}")
+            elif fragment and path.suffix == ".html":
+                if key not in pages and path not in others:
+                    others[path] = set(_parse(path).ids)
+                ids = pages[key].ids if key in pages else others[path]
+                if fragment not in ids:
+                    broken.append(f"{name}: {href}")
+    assert broken == []

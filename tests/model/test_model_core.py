@@ -242,3 +242,27 @@ def test_a_creature_turned_face_up_keeps_its_counters_and_effects():
     angel = g.snapshot()["objects"]["ea"]
     assert angel["counters"] == {"+1/+1": 1}
     assert (angel["characteristics"]["power"], angel["characteristics"]["toughness"]) == (6, 7)
+
+
+@pytest.mark.rules("cr.current.all-pass")
+def test_all_passing_with_an_empty_stack_ends_the_step():
+    g = new_game({"alice": {"battlefield": ["Grizzly Bears"]}})
+    act(g, "pass_priority", player="alice")
+    act(g, "pass_priority", player="bob")
+    snap = g.snapshot()
+    assert snap["turn"]["step"] == "beginning-of-combat" and snap["turn"]["priority"] == "alice"
+    assert snap["players"]["alice"]["mana_pool"] == {}  # unused mana empties as a step ends
+
+
+def test_advancing_to_the_next_turn_untaps_draws_and_cleans_up():
+    g = new_game({"alice": {"battlefield": [{"card": "Grizzly Bears", "tapped": True}]},
+                  "bob": {"battlefield": [{"card": "Elite Vanguard", "tapped": True}], "library": ["Island"]}})
+    act(g, "damage", target="Grizzly Bears", amount=1)
+    act(g, "pump", object="Grizzly Bears", power=3, toughness=0)
+    act(g, "advance_to", step="draw", next_turn=True)
+    snap = g.snapshot()
+    assert snap["turn"] == {"number": 2, "active": "bob", "step": "draw", "priority": "bob"}
+    assert not one(g, "Elite Vanguard")["tapped"] and one(g, "Grizzly Bears")["tapped"]
+    assert one(g, "Island")["zone"] == "hand"
+    bears = one(g, "Grizzly Bears")
+    assert bears["damage"] == 0 and bears["characteristics"]["power"] == 2

@@ -70,7 +70,7 @@ def random_action(data, game: Game) -> dict:
 
     kind = data.draw(st.sampled_from(["cast", "cast", "cast", "pass", "resolve", "resolve", "transform", "turn_face_down", "turn_face_up",
                                       "move", "manifest", "mutate", "counter", "copy_spell", "cast_copy", "pump", "put", "choose_name",
-                                      "end_turn", "morph", "flashback"]))
+                                      "end_turn", "morph", "flashback", "advance"]))
     targets = [data.draw(st.sampled_from(players + sorted(snap["stack"]) + sorted(snap["battlefield"])))]
     if kind == "cast":
         obj = pick("hand", p)
@@ -106,6 +106,9 @@ def random_action(data, game: Game) -> dict:
     if kind == "choose_name":
         names = sorted({f for o in objs.values() for f in o["card_faces"]}) or ["x"]
         return {"action": "choose_name", "player": p, "name": data.draw(st.sampled_from(names))}
+    if kind == "advance":
+        return {"action": "advance_to", "step": data.draw(st.sampled_from(["upkeep", "draw", "precombat-main", "end", "postcombat-main"])),
+                "next_turn": data.draw(st.booleans())}
     return {"action": "end_turn"}
 
 
@@ -128,9 +131,8 @@ def check_invariants(game: Game) -> None:
         if o["merged"]:
             # 730.2a: a merged permanent's characteristics are its topmost component's
             top = o["components"][0]
-            component = Component(card=find_card(top["card"]), token=top["token"], face_down=top["face_down"], face=top["face"] or "a",
-                                  flipped=bool(top["flipped"]))
-            expected = component_characteristics(component, o["zone"], None, snap["edition"]).as_json()
+            component = Component(card=find_card(top["card"]), token=top["token"], face_down=top["face_down"], face=top["face"] or "a")
+            expected = component_characteristics(component, o["zone"], None, snap["edition"], bool(o["flipped"])).as_json()
             for key in ("names", "mana_cost", "mana_value", "colors", "types", "subtypes", "supertypes"):
                 assert o["characteristics"][key] == expected[key], key
             if not o["mutated"]:

@@ -238,3 +238,11 @@ def test_a_mutating_spell_whose_target_is_gone_resolves_as_a_creature_spell():
     gemrazer = one(g, "Gemrazer", "battlefield")
     assert not gemrazer["merged"] and events(g, "mutate_target_illegal")
     assert [e for e in events(g, "enters_battlefield") if e["object"] == gemrazer["id"]]
+
+
+@pytest.mark.rules("merging.2h", "merging.2c")
+def test_a_flip_card_merging_onto_a_flipped_permanent_shows_its_flipped_characteristics():
+    g = new_game({"alice": {"battlefield": [{"card": NEZUMI, "id": "m"}], "hand": [{"card": NEZUMI, "id": "h"}]}})
+    act(g, "flip", object="m")
+    act(g, "merge", object="h", onto="m", position="top", mutate=False)
+    assert g.snapshot()["objects"]["m"]["characteristics"]["names"] == ["Stabwhisker the Odious"]

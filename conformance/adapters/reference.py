@@ -1,0 +1,314 @@
+"""The reference model (mtgrules.model) as an engine under test, in-process.
+
+It translates the corpus vocabulary (FORMAT.md) onto the model's public API: the scenario setup
+onto ``Game.from_setup`` (model/setup.schema.json), each step onto ``game.apply``
+(model/action.schema.json), and observes with ``game.snapshot()`` / ``game.events``.
+
+What the model cannot do is declared, not papered over: ``FEATURES`` lists the scenario features
+it supports (the others make the runner skip), ``EDITIONS`` the rules editions it plays, and any
+step or setup detail it has no counterpart for is answered ``unsupported`` with the reason (the
+scenario is reported as errored). Nothing is translated into something weaker.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mtgrules.conformance.expectations import References
+from mtgrules.conformance.engine import PROTOCOL_VERSION, Engine, Unsupported, setup_objects, setup_references
+
+# ---------------------------------------------------------------------------- declarations (data)
+
+#: Scenario features the reference model implements today (scenario.schema.json $defs/feature).
+#: Missing, so skipped: combat and what needs it (issue 4: declare attackers/blockers, damage
+#: steps, evasion, first/double strike, trample, protection, provoke, fear, lifelink), the seed-004
+#: keywords not in the model yet (madness, amplify, affinity), activated abilities, Auras,
+#: Equipment, text changes, buyback, replicate, imprint, commander, phasing, flash, hidden
+#: information (the model's snapshot shows everything), name/color choice as a setup fact.
+FEATURES = (
+    "dynamic", "split", "flip", "double-faced", "double-faced-token-copy", "cast-transformed", "transform",
+    "face-down", "morph", "manifest", "mutate", "merge", "flashback", "storm",
+    "copy", "cast-copy", "copy-spell", "token", "counter-spell", "name-choice", "replacement-choice",
+    "cost-change", "triggered-ability", "special-action", "discard", "counters", "library-order",
+    "static-ability", "scry",
+)
+
+#: Scenario editions -> the model's edition (the model distinguishes editions only where the
+#: double-faced card rules changed; pre-2013 keyword rules are played with its 2016 rules, DYN
+#: with the current rules).
+EDITIONS = {"2016-04-08": "2016-04-08", "2026-08-07": "2026-08-07", "dyn": "2026-08-07", "pre-2013": "2016-04-08"}
+
+#: Scenario `choices` the model takes (action.schema.json $defs/choices); others are not passed.
+MODEL_CHOICES = ("replacement", "merge", "order", "scry")
+
+#: Step verbs the model has no counterpart for, with the reason.
+UNSUPPORTED_STEPS = {
+    "activate": "the model has no activated abilities other than mana abilities of basic lands",
+    "advance_to": "the model has no turn structure (steps and phases); only the end_turn test shortcut",
+    "declare_attackers": "the model has no combat (issue 4)",
+    "declare_blockers": "the model has no combat (issue 4)",
+    "choose": "the model asks no pending decisions: answers are given with the action (choices)",
+    "discard": "the model's discard is a test effect without the legality check a player's discard needs",
+}
+
+#: Setup state keys the model has no counterpart for.
+UNSUPPORTED_STATE = {
+    "attached_to": "Auras and Equipment", "chosen": "choices made as a permanent entered",
+    "exiled_with": "links between objects", "imprinted": "imprint", "sick": "summoning sickness",
+}
+
+_MANA = re.compile(r"\{([WUBRGC])\}")
+
+
+class ReferenceEngine(Engine):
+    """The reference model behind the engine interface."""
+
+    def __init__(self):
+        self.game = None
+        self.tracker = References({}, {}, [])
+
+    def start(self) -> dict:
+        from importlib.metadata import PackageNotFoundError, version as dist_version
+
+        try:
+            version = dist_version("mtgrules")
+        except PackageNotFoundError:
+            version = "0"
+        return {"name": "mtgrules reference model", "version": str(version), "editions": list(EDITIONS),
+                "features": list(FEATURES), "protocol": PROTOCOL_VERSION}
+
+    # ------------------------------------------------------------------ setup
+    def setup(self, request: dict) -> dict:
+        from mtgrules.model import Game
+        from mtgrules.model.cards import find_card
+
+        self.game = None
+        scenario_setup = request["setup"]
+        cards_in = request.get("cards") or {}
+
+        def names(name):
+            records = cards_in.get(name)
+            if records is None:
+                for full, recs in cards_in.items():
+                    if any(r.get("faceName") == name for r in recs):
+                        name, records = full, recs
+                        break
+            return name, [r.get("faceName") for r in records or [] if r.get("faceName")]
+
+        extra = {}
+        for name, records in cards_in.items():
+            try:
+                find_card(name)  # the model's own definition (with its structured abilities) wins
+            except KeyError:
+                extra[name] = records
+        objects = setup_objects(scenario_setup)
+        refs = setup_references(scenario_setup, names)
+        ids = [f"e{i + 1}" for i in range(len(objects))]
+        zones: dict = {}
+        effects = []
+        for i, obj in enumerate(objects):
+            entry = self._entry(obj, ids[i])
+            state = obj["state"]
+            if "copy_of" in state:
+                target = refs.get(state["copy_of"])
+                if target is None:
+                    raise Unsupported(f"copy_of {state['copy_of']!r} names no setup object")
+                effects.append({"kind": "copy", "object": ids[i], "of": ids[target["object"]]})
+            zones.setdefault(obj["player"], {}).setdefault(obj["zone"], []).append(entry)
+        players = {}
+        for name, p in (scenario_setup.get("players") or {}).items():
+            p = p or {}
+            out = {"life": int(p.get("life", 20))}
+            if p.get("mana_pool"):
+                pool: dict[str, int] = {}
+                for sym in _MANA.findall(p["mana_pool"]):
+                    pool[sym] = pool.get(sym, 0) + 1
+                out["mana_pool"] = pool
+            players[name] = out
+        setup = {"edition": EDITIONS.get(request.get("edition"), "2016-04-08"), "players": players, "zones": zones,
+                 "turn": dict(scenario_setup.get("turn") or {})}
+        if extra:
+            setup["cards"] = extra
+        if effects:
+            setup["effects"] = effects
+        self.game = Game.from_setup(setup)
+        initial = {ref: ids[r["object"]] for ref, r in refs.items()}
+        self.tracker = References(initial, {ref: r["card"] for ref, r in refs.items()}, list(players))
+        return initial
+
+    def _entry(self, obj: dict, oid: str) -> dict:
+        state = obj["state"]
+        for key, what in UNSUPPORTED_STATE.items():
+            if key in state and not (key == "sick" and state[key] is False):
+                raise Unsupported(f"setup {key}: the model has no {what}")
+        entry = {"card": obj["card"], "id": oid}
+        entry.update(self._state(state, obj["token"]))
+        if obj["components"]:
+            entry.update(self._state(obj["components"][0]["state"], obj["token"]))
+            entry["components"] = [{"card": c["card"], **self._state(c["state"], c["token"])} for c in obj["components"][1:]]
+        return entry
+
+    @staticmethod
+    def _state(state: dict, token: bool) -> dict:
+        out: dict = {}
+        if token:
+            out["token"] = True
+        if "owner" in state:
+            out["owner"] = state["owner"]
+        for key in ("tapped", "flipped", "face_down", "damage", "counters"):
+            if key in state:
+                out[key] = state[key]
+        if state.get("face_down_by"):
+            out["face_down_as"] = state["face_down_by"]
+        if state.get("face") == "back":
+            out["transformed"] = True
+        return out
+
+    # ------------------------------------------------------------------ steps
+    def _id(self, ref):
+        """The object a reference names now (it follows its card across zone changes)."""
+        if isinstance(ref, str) and ref in self.tracker.current:
+            self.tracker.follow(self.game.state.events)
+            return self.tracker.id(ref) or ref
+        return ref
+
+    def _choices(self, step: dict) -> dict:
+        given = step.get("choices") or {}
+        out = {}
+        for key in MODEL_CHOICES:
+            if key in given:
+                value = given[key]
+                if key == "scry":
+                    value = {k: [self._id(r) for r in v] for k, v in value.items() if k in ("top", "bottom")}
+                out[key] = value
+        return out
+
+    def translate(self, step: dict) -> list[dict]:
+        """The model actions for one scenario step (raises Unsupported)."""
+        verb = next(k for k in step if k in ("cast", "play_land", "activate", "turn_face_up", "pass", "resolve", "advance_to",
+                                             "declare_attackers", "declare_blockers", "discard", "choose", "check"))
+        if verb in UNSUPPORTED_STEPS:
+            raise Unsupported(f"step {verb}: {UNSUPPORTED_STEPS[verb]}")
+        choices = self._choices(step)
+        by = step.get("by")
+        if verb == "check":
+            return []
+        if verb == "pass":
+            return [{"action": "pass_priority", "player": step["pass"], **({"choices": choices} if choices else {})}]
+        if verb == "resolve":
+            a = {"action": "resolve"}
+            if step["resolve"] == "all":
+                a["all"] = True
+            if choices:
+                a["choices"] = choices
+            return [a]
+        if verb == "turn_face_up":
+            using = step.get("using", "morph")
+            if using == "dynamic":
+                using = "manifest"  # the model pays a manifested dynamic card's combined cost (DYN.5c)
+            return [{"action": "turn_face_up", "player": by, "object": self._id(step["turn_face_up"]), "using": using,
+                     **({"choices": choices} if choices else {})}]
+        if verb == "play_land":
+            if step.get("face"):
+                raise Unsupported("play_land face: the model has no modal double-faced lands")
+            return [{"action": "play_land", "player": by, "object": self._id(step["play_land"]), **({"choices": choices} if choices else {})}]
+        # cast
+        for key in ("modes", "pay_with", "additional_costs"):
+            if step.get(key):
+                raise Unsupported(f"cast {key}: not in the model's cast action")
+        a = {"action": "cast", "player": by, "card": self._id(step["cast"])}
+        if step.get("half"):
+            a["half"] = step["half"]
+        if step.get("face_down"):
+            a["face_down"] = True
+        if step.get("face") == "back":
+            a["transformed"] = True
+        if step.get("alt_cost"):
+            a["alternative_cost"] = step["alt_cost"]
+        if "x" in step:
+            a["x"] = step["x"]
+        if step.get("free"):
+            a["without_paying"] = True
+        targets = [self._id(t) for t in step.get("targets") or []]
+        if step.get("alt_cost") == "mutate":
+            if not targets:
+                raise Unsupported("cast with mutate: no target given")
+            a["mutate_onto"] = targets[0]
+            targets = targets[1:]
+            merge = (step.get("choices") or {}).get("merge")
+            if merge:
+                a["position"] = merge
+        if targets:
+            a["targets"] = targets
+        if choices:
+            a["choices"] = choices
+        if step.get("from") and self.game is not None:
+            obj = self.game.state.objects.get(a["card"])
+            if obj is not None and obj.zone != step["from"]:
+                return [{"__refuse__": True, "rule": "cr.current.casting-spells", "reason": f"{step['cast']} is in the {obj.zone}, not in the {step['from']}"}]
+        return [a]
+
+    def apply(self, step: dict) -> dict:
+        try:
+            actions = self.translate(step)
+        except Unsupported as exc:
+            return {"status": "unsupported", "reason": str(exc)}
+        for a in actions:
+            if a.get("__refuse__"):
+                return {"status": "refused", "rule": a["rule"], "reason": a["reason"]}
+        # a multi-action step is refused as a whole: restore the state if a later action is refused
+        saved = self.game.state if len(actions) > 1 else None
+        if saved is not None:
+            import copy
+
+            saved = copy.deepcopy(saved)
+        for a in actions:
+            result = self.game.apply(a)
+            if not result.ok:
+                if saved is not None:
+                    self.game.state = saved
+                return {"status": "refused", "rule": result.rule, "reason": result.reason}
+        dropped = sorted(set(step.get("choices") or {}) - set(MODEL_CHOICES))
+        out = {"status": "ok"}
+        if dropped:
+            out["note"] = f"choices the model does not take: {', '.join(dropped)}"
+        return out
+
+    def diagnostics(self) -> list[str]:
+        """Cards of the scenario whose rules text the model cannot execute (no structured abilities)."""
+        if self.game is None:
+            return []
+        lacking = []
+        seen = set()
+        for obj in self.game.state.objects.values():
+            for comp in obj.components:
+                card = comp.card
+                if card.name in seen:
+                    continue
+                seen.add(card.name)
+                texts = [f.text for f in card.faces if f.text and not _keywords_only(f)]
+                if texts and not any(f.abilities for f in card.faces):
+                    lacking.append(card.name)
+        return [f"the model has no structured abilities for: {', '.join(sorted(lacking))}"] if lacking else []
+
+    # ------------------------------------------------------------------ observing
+    def observe(self) -> dict:
+        return self.game.snapshot()
+
+    def events(self) -> list[dict]:
+        return self.game.events
+
+    def stop(self) -> None:
+        self.game = None
+
+
+def _keywords_only(face) -> bool:
+    """A face whose text is only keywords the model knows as characteristics (Flying, ...)."""
+    lines = [ln.strip() for ln in face.text.splitlines() if ln.strip()]
+    words = {k.lower() for k in face.keywords}
+    return all(part.strip().lower() in words for ln in lines for part in ln.split(","))
+
+
+def setup_error(exc: Exception) -> str:
+    """A readable reason for a setup the model refused."""
+    return f"{type(exc).__name__}: {exc}"

@@ -1,0 +1,135 @@
+"""The conformance corpus as pytest items: ``pytest --mtg-engine=ENGINE``.
+
+Registered as a ``pytest11`` entry point, so any project with mtgrules installed gets it. It is
+inert unless ``--mtg-engine`` is given. With it, every scenario becomes a test item named after
+its ID (``conformance/<section>/<id>``), with the scenario's section, rules and features as
+keywords, so ``-k``, ``-n`` (pytest-xdist: each worker starts its own engine once), ``--junitxml``
+and CI integrations work as for any test. Options:
+
+* ``--mtg-engine ENGINE``: as ``mtgrules conform --engine`` (reference, reference-process,
+  ``process:COMMAND``, ``module:Class``);
+* ``--mtg-scenarios DIR``: another scenario folder (default: the corpus);
+* ``--mtg-baseline FILE``: known failures are marked xfail (non-strict);
+* ``--mtg-timeout SECONDS``, ``--mtg-validate-messages``.
+
+A skipped scenario (feature not supported) is a pytest skip with the reason; an engine failure
+is an error-like failure with its context (the engine is restarted for the next item).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("mtgrules", "mtgrules conformance corpus")
+    group.addoption("--mtg-engine", default=None, help="run the conformance corpus on ENGINE (reference, reference-process, process:COMMAND, module:Class)")
+    group.addoption("--mtg-scenarios", default=None, help="scenario folder (default: the mtgrules corpus)")
+    group.addoption("--mtg-baseline", default=None, help="known failures: marked xfail")
+    group.addoption("--mtg-timeout", type=float, default=10.0, help="seconds per scenario")
+    group.addoption("--mtg-validate-messages", action="store_true", default=False, help="validate every protocol message")
+
+
+class ScenarioFailure(Exception):
+    pass
+
+
+class _EngineHolder:
+    """One engine per pytest process (each xdist worker has its own)."""
+
+    def __init__(self, config):
+        self.config = config
+        self.run = None
+
+    def get(self):
+        if self.run is None:
+            from .engine import load_engine
+            from .runner import Run
+
+            spec = self.config.getoption("--mtg-engine")
+            timeout = self.config.getoption("--mtg-timeout")
+            validate = self.config.getoption("--mtg-validate-messages")
+            self.run = Run(lambda: load_engine(spec, validate_messages=validate, timeout=timeout), [], self.config._mtg_pool, timeout=timeout)
+        return self.run
+
+    def close(self):
+        if self.run is not None and self.run.engine is not None:
+            try:
+                self.run.engine.stop()
+            except Exception:  # noqa: BLE001
+                pass
+
+
+class ScenarioItem(pytest.Item):
+    def __init__(self, *, scenario, **kwargs):
+        super().__init__(**kwargs)
+        self.scenario = scenario
+        for word in (scenario.section, *scenario.rules, *scenario.features):
+            self.keywords[word] = True
+        self.user_properties.append(("rules", " ".join(scenario.rules)))
+
+    def runtest(self):
+        result = self.config._mtg_engines.get().run_one(self.scenario)
+        self.user_properties.append(("outcome", result["outcome"]))
+        if result["outcome"] == "skipped":
+            pytest.skip(result["detail"])
+        if result["outcome"] in ("failed", "error"):
+            raise ScenarioFailure(result)
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, ScenarioFailure):
+            r = excinfo.value.args[0]
+            lines = [f"{r['outcome']}: {r['scenario']} ({r.get('file', '')})", f"rules: {', '.join(r.get('rules') or [])}"]
+            lines += [f"  {f}" for f in r.get("failures") or []] or [f"  {r['detail']}"]
+            if r.get("context"):
+                lines.append(r["context"])
+            lines += [f"  note: {n}" for n in r.get("notes") or []]
+            return "\n".join(lines)
+        return super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self):
+        return self.path, 0, f"scenario {self.scenario.id}"
+
+
+class ScenarioFile(pytest.File):
+    def collect(self):
+        baseline = self.config._mtg_baseline
+        for scenario in self.config._mtg_scenarios:
+            if str(Path(scenario.file).resolve()) != str(self.path.resolve()):
+                continue
+            item = ScenarioItem.from_parent(self, name=scenario.id, scenario=scenario)
+            if baseline is not None and scenario.id in baseline:
+                item.add_marker(pytest.mark.xfail(reason="known failure (baseline)", strict=False))
+            yield item
+
+
+def pytest_configure(config):
+    if not config.getoption("--mtg-engine", default=None):
+        return
+    from .runner import load_baseline, load_scenarios
+
+    scenarios, pool = load_scenarios(config.getoption("--mtg-scenarios"))
+    config._mtg_scenarios = scenarios
+    config._mtg_pool = pool
+    baseline = config.getoption("--mtg-baseline")
+    config._mtg_baseline = load_baseline(baseline) if baseline else None
+    config._mtg_engines = _EngineHolder(config)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(session, config, items):
+    """Add the scenario items (before -k / -m deselection, which runs after this hook)."""
+    if not config.getoption("--mtg-engine", default=None):
+        return
+    files = sorted({Path(s.file).resolve() for s in config._mtg_scenarios})
+    for path in files:
+        node = ScenarioFile.from_parent(session, path=path)
+        items.extend(node.collect())
+
+
+def pytest_unconfigure(config):
+    holder = getattr(config, "_mtg_engines", None)
+    if holder is not None:
+        holder.close()

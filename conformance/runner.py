@@ -1,0 +1,474 @@
+"""The conformance runner: play the corpus on an engine and report per scenario, rule, feature.
+
+    run = Run(engine_factory, scenarios, pool, results_path=..., resume=False, timeout=10)
+    results = run.run(progress=callback)       # one dict per scenario, in corpus order
+
+A scenario's outcome is ``passed``; ``failed`` (an expectation or a trace property does not
+hold: expected vs observed); ``skipped`` (the engine lacks a feature or edition); or ``error``
+(the engine crashed, hung past the timeout, replied garbage or out of order, refused an action the
+scenario says is legal, or cannot perform a step at all). With a baseline, a known failure that
+still fails is ``xfailed`` and one that now passes is ``xpassed``.
+
+Results are appended to a JSON-lines file as each scenario finishes (flushed and fsynced), so a
+killed run keeps what it finished; ``resume=True`` skips the scenarios already in that file.
+After an engine failure the engine is restarted and the run goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Callable, Iterable
+
+from .engine import Engine, EngineError, Unsupported, normalise_handshake
+from .expectations import Observation, References, check
+
+OUTCOMES = ("passed", "failed", "skipped", "error", "xfailed", "xpassed")
+FAILING = ("failed", "error")
+STEP_VERBS = ("cast", "play_land", "activate", "turn_face_up", "pass", "resolve", "advance_to",
+              "declare_attackers", "declare_blockers", "discard", "choose", "check")
+
+
+# ---------------------------------------------------------------------------- the corpus
+
+
+def load_scenarios(directory: str | Path | None = None):
+    """(valid scenarios, card pool) of the corpus (or of another scenario folder)."""
+    from . import scenarios as corpus_mod
+
+    corpus = corpus_mod.load_corpus(Path(directory)) if directory else corpus_mod.load_corpus()
+    return corpus.scenarios, corpus.pool
+
+
+def keyword_matcher(pattern: str | None) -> Callable[[Iterable[str]], bool]:
+    """A pytest ``-k``-like matcher: words (substrings, case-insensitive) with and/or/not and
+    parentheses, matched against a scenario's ID, section, rules and features."""
+    if not pattern or not pattern.strip():
+        return lambda words: True
+    tokens = re.findall(r"\(|\)|[^\s()]+", pattern)
+    code = []
+    terms = []
+    for tok in tokens:
+        if tok in ("(", ")"):
+            code.append(tok)
+        elif tok.lower() in ("and", "or", "not"):
+            code.append(tok.lower())
+        else:
+            terms.append(tok.lower())
+            code.append(f"_t[{len(terms) - 1}]")
+    expr = " ".join(code)
+    try:
+        compiled = compile(expr, "<-k>", "eval")
+    except SyntaxError:
+        raise ValueError(f"bad -k expression {pattern!r}") from None
+
+    def matches(words: Iterable[str]) -> bool:
+        hay = [w.lower() for w in words]
+        found = [any(t in w for w in hay) for t in terms]
+        return bool(eval(compiled, {"__builtins__": {}}, {"_t": found}))  # noqa: S307 - only and/or/not over booleans
+
+    return matches
+
+
+def scenario_words(s) -> list[str]:
+    return [s.id, s.section, *s.rules, *s.features]
+
+
+def select(scenarios, pattern: str | None):
+    match = keyword_matcher(pattern)
+    return [s for s in scenarios if match(scenario_words(s))]
+
+
+def card_names(pool, name: str) -> tuple[str, list[str]]:
+    card = pool.get(name)
+    if card is None:
+        return name, []
+    return card.name, card.face_names
+
+
+def scenario_request(scenario, edition: str, pool) -> dict:
+    """The setup request sent to an engine for one scenario (engine.py, PROTOCOL.md)."""
+    from .engine import setup_references
+
+    cards = {}
+    for name in scenario.cards:
+        card = pool.get(name)
+        if card is not None:
+            cards[card.name] = card.faces
+    refs = setup_references(scenario.setup, lambda n: card_names(pool, n))
+    return {"scenario": scenario.id, "edition": edition, "features": list(scenario.features), "setup": scenario.setup,
+            "cards": cards, "references": {r: {"card": v["card"]} for r, v in refs.items()}}
+
+
+def storm_context(scenario, pool) -> dict:
+    """The trace checkers' storm context: the scenario's cards with storm and how many instances."""
+    out = {}
+    for name in scenario.cards:
+        card = pool.get(name)
+        if card is None:
+            continue
+        n = 0
+        for face in card.faces:
+            lines = [ln.strip().lower() for ln in (face.get("text") or "").splitlines()]
+            n += sum(1 for ln in lines if ln == "storm" or ln.startswith("storm ("))
+            if not n and "Storm" in (face.get("keywords") or []):
+                n = 1
+        if n:
+            out[card.name] = n
+            for face_name in card.face_names:
+                out[face_name] = n
+    return out
+
+
+def choose_edition(scenario, editions: list[str]) -> str | None:
+    for ed in scenario.editions:
+        if ed in editions:
+            return ed
+    return None
+
+
+# ---------------------------------------------------------------------------- one scenario
+
+
+def _result(scenario, outcome: str, detail: str = "", **extra) -> dict:
+    out = {"scenario": scenario.id, "outcome": outcome, "rules": list(scenario.rules), "section": scenario.section,
+           "features": list(scenario.features), "file": scenario.file, "detail": detail}
+    out.update(extra)
+    return out
+
+
+def _step_label(i: int, step: dict) -> str:
+    verb = next((k for k in step if k in STEP_VERBS), "?")
+    value = step.get(verb)
+    return f"step {i + 1} ({verb}: {value})" if not isinstance(value, (dict, list)) else f"step {i + 1} ({verb})"
+
+
+def _engine_step(step: dict) -> dict:
+    return {k: v for k, v in step.items() if k not in ("then", "expect", "note")}
+
+
+def play(engine: Engine, hello: dict, scenario, pool) -> dict:
+    """Play one scenario on a started engine; engine failures propagate as exceptions."""
+    missing = [f for f in scenario.features if f not in hello["features"]]
+    if missing:
+        return _result(scenario, "skipped", f"engine lacks feature(s): {', '.join(missing)}", missing_features=missing)
+    edition = choose_edition(scenario, hello["editions"])
+    if edition is None:
+        return _result(scenario, "skipped", f"engine plays none of the scenario's editions {scenario.editions}")
+    request = scenario_request(scenario, edition, pool)
+    try:
+        initial = engine.setup(request)
+    except Unsupported as exc:
+        return _result(scenario, "error", f"setup: engine cannot represent it: {exc}", edition=edition, error_kind="unsupported")
+    if not isinstance(initial, dict):
+        raise EngineError("setup reply is not a mapping of references to object IDs", repr(initial)[:300], kind="garbage")
+    players = list((scenario.setup.get("players") or {}))
+    missing_refs = [r for r in request["references"] if r not in initial]
+    refs = References({r: initial.get(r) for r in request["references"]}, {r: v["card"] for r, v in request["references"].items()}, players)
+    failures: list[str] = []
+    notes: list[str] = []
+
+    def observe() -> Observation:
+        events = engine.events()
+        refs.follow(events)
+        return Observation(engine.observe(), events, refs)
+
+    for i, step in enumerate(scenario.steps):
+        where = _step_label(i, step)
+        illegal = step.get("expect") == "illegal"
+        before = engine.observe() if illegal else None
+        reply = engine.apply(_engine_step(step))
+        if not isinstance(reply, dict) or reply.get("status") not in ("ok", "refused", "unsupported"):
+            raise EngineError(f"{where}: reply has no valid status", repr(reply)[:300], kind="garbage")
+        if reply.get("note"):
+            notes.append(f"{where}: {reply['note']}")
+        status = reply["status"]
+        if status == "unsupported":
+            return _result(scenario, "error", f"{where}: engine cannot perform it: {reply.get('reason')}", edition=edition,
+                           error_kind="unsupported", failures=failures, notes=notes)
+        if illegal:
+            if status == "ok":
+                failures.append(f"{where}: expected the engine to refuse this action (illegal), observed it accepted")
+                obs = observe()
+                failures += [f"{where}: then: {f}" for f in check(step.get("then") or [], obs)]
+                break  # the game went somewhere the scenario does not describe
+            after = engine.observe()
+            if after != before:
+                failures.append(f"{where}: refused (rule {reply.get('rule')}), but the state changed")
+        elif status == "refused":
+            return _result(scenario, "error", f"{where}: engine refused an action the scenario says is legal: rule {reply.get('rule')}: {reply.get('reason')}",
+                           edition=edition, error_kind="refused", failures=failures, notes=notes)
+        if step.get("then"):
+            failures += [f"{where}: then: {f}" for f in check(step["then"], observe())]
+    else:
+        obs = observe()
+        failures += [f"expect: {f}" for f in check(scenario.expect, obs)]
+    trace = []
+    try:
+        from mtgrules.proofs.traces import check_log
+
+        events = engine.events()
+        trace = [v.as_json() | {"text": str(v)} for v in check_log(events, {"storm": storm_context(scenario, pool)})]
+    except ImportError:  # the proofs part is optional
+        pass
+    failures += [f"trace property: {t['text']}" for t in trace]
+    if missing_refs and failures:
+        notes.append(f"engine reported no object for reference(s): {', '.join(missing_refs)}")
+    outcome = "failed" if failures else "passed"
+    detail = "; ".join(failures[:3]) + (f"; ... {len(failures) - 3} more" if len(failures) > 3 else "")
+    return _result(scenario, outcome, detail, edition=edition, failures=failures, trace=trace, notes=notes)
+
+
+# ---------------------------------------------------------------------------- the run
+
+
+def read_results(path: Path) -> list[dict]:
+    """The complete result lines of a results file (a torn last line is dropped)."""
+    out = []
+    if not path.exists():
+        return out
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            if not line.endswith("\n"):
+                break
+            try:
+                data = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(data, dict) and "scenario" in data and "outcome" in data:
+                out.append(data)
+    return out
+
+
+class Run:
+    """One run of a list of scenarios on one engine."""
+
+    def __init__(self, engine_factory: Callable[[], Engine], scenarios, pool, *, results_path: str | Path | None = None,
+                 resume: bool = False, timeout: float | None = None, baseline: set[str] | None = None):
+        self.factory = engine_factory
+        self.scenarios = list(scenarios)
+        self.pool = pool
+        self.results_path = Path(results_path) if results_path else None
+        self.resume = resume
+        self.timeout = timeout
+        self.baseline = baseline
+        self.engine: Engine | None = None
+        self.hello: dict | None = None
+        self.restarts = 0
+
+    # -------------------------------------------------------------- engine lifecycle
+    def _start(self, fresh: bool = False) -> None:
+        if fresh or self.engine is None:
+            if self.engine is not None:
+                try:
+                    self.engine.stop()
+                except Exception:  # noqa: BLE001
+                    pass
+            self.engine = self.factory()
+            if self.timeout is not None:
+                self.engine.timeout = self.timeout
+        self.hello = normalise_handshake(self.engine.start())
+
+    def _restart(self) -> None:
+        self.restarts += 1
+        self._start(fresh=True)
+
+    def _play(self, scenario) -> dict:
+        engine = self.engine
+        timeout = self.timeout if self.timeout is not None else engine.timeout
+        if getattr(engine, "handles_deadline", False):
+            engine.deadline = time.monotonic() + timeout
+            return play(engine, self.hello, scenario, self.pool)
+        box: dict = {}
+
+        def target():
+            try:
+                box["result"] = play(engine, self.hello, scenario, self.pool)
+            except BaseException as exc:  # noqa: BLE001 - reported as the scenario's error
+                box["error"] = exc
+
+        thread = threading.Thread(target=target, daemon=True, name=f"scenario {scenario.id}")
+        thread.start()
+        thread.join(timeout)
+        if thread.is_alive():
+            raise EngineError(f"hung: no result within {timeout:g} s", kind="timeout")
+        if "error" in box:
+            raise box["error"]
+        return box["result"]
+
+    def run_one(self, scenario) -> dict:
+        if self.engine is None or self.hello is None:
+            self._start()
+        start = time.perf_counter()
+        try:
+            result = self._play(scenario)
+        except EngineError as exc:
+            result = _result(scenario, "error", f"engine {exc.kind}: {exc.message}", context=exc.context, error_kind=exc.kind)
+            self._safe_restart(result)
+        except Exception as exc:  # noqa: BLE001 - an in-process engine raised: its defect, reported with context
+            import traceback
+
+            tb = traceback.format_exception(type(exc), exc, exc.__traceback__)
+            result = _result(scenario, "error", f"engine raised {type(exc).__name__}: {exc}", context="".join(tb[-6:]), error_kind="crash")
+            self._safe_restart(result)
+        if result["outcome"] in FAILING and self.engine is not None:
+            try:
+                hints = self.engine.diagnostics()
+            except Exception:  # noqa: BLE001 - hints are optional
+                hints = []
+            if hints:
+                result.setdefault("notes", []).extend(hints)
+        result["duration"] = round(time.perf_counter() - start, 6)
+        return self._with_baseline(result)
+
+    def _safe_restart(self, result: dict) -> None:
+        try:
+            self._restart()
+            result["restarted"] = True
+        except Exception as exc:  # noqa: BLE001
+            result["restart_error"] = f"{type(exc).__name__}: {exc}"
+            self.engine, self.hello = None, None
+
+    def _with_baseline(self, result: dict) -> dict:
+        if self.baseline is not None and result["scenario"] in self.baseline:
+            if result["outcome"] in FAILING:
+                result["baseline_outcome"], result["outcome"] = result["outcome"], "xfailed"
+            elif result["outcome"] == "passed":
+                result["outcome"] = "xpassed"
+        return result
+
+    # -------------------------------------------------------------- the loop
+    def run(self, progress: Callable[[dict], None] | None = None) -> list[dict]:
+        done: dict[str, dict] = {}
+        if self.results_path is not None:
+            if self.resume:
+                kept = read_results(self.results_path)
+                wanted = {s.id for s in self.scenarios}
+                done = {r["scenario"]: r for r in kept if r["scenario"] in wanted}
+                _rewrite(self.results_path, kept)  # drops a torn last line before appending
+            else:
+                self.results_path.parent.mkdir(parents=True, exist_ok=True)
+                self.results_path.write_text("", encoding="utf-8")
+        handle = self.results_path.open("a", encoding="utf-8") if self.results_path else None
+        results = []
+        try:
+            for scenario in self.scenarios:
+                if scenario.id in done:
+                    result = done[scenario.id]
+                    results.append(result)
+                    if progress:
+                        progress(result)
+                    continue
+                result = self.run_one(scenario)
+                results.append(result)
+                if handle:
+                    handle.write(json.dumps(result, sort_keys=True) + "\n")
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                if progress:
+                    progress(result)
+        finally:
+            if handle:
+                handle.close()
+            if self.engine is not None:
+                try:
+                    self.engine.stop()
+                except Exception:  # noqa: BLE001
+                    pass
+        return results
+
+
+def _rewrite(path: Path, results: list[dict]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("w", encoding="utf-8") as f:
+        for r in results:
+            f.write(json.dumps(r, sort_keys=True) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+# ---------------------------------------------------------------------------- reports
+
+
+def load_baseline(path: str | Path) -> set[str]:
+    """Known failures: a report or results file (its failed/error/xfailed scenarios) or a text
+    file of scenario IDs (one a line, ``#`` comments)."""
+    text = Path(path).read_text(encoding="utf-8")
+    stripped = text.lstrip()
+    results = None
+    if stripped.startswith("{"):
+        try:
+            data = json.loads(text)
+            results = data.get("results") if isinstance(data, dict) else None
+        except ValueError:
+            results = [json.loads(ln) for ln in text.splitlines() if ln.strip()]
+    if results is not None:
+        return {r["scenario"] for r in results if r.get("outcome") in ("failed", "error", "xfailed")}
+    return {ln.split("#", 1)[0].strip() for ln in text.splitlines() if ln.split("#", 1)[0].strip()}
+
+
+def baseline_changes(results: list[dict]) -> dict:
+    """Changes against the baseline: newly failing (not a known failure, fails now) and newly
+    passing (a known failure that passes now)."""
+    return {"newly_failing": [r["scenario"] for r in results if r["outcome"] in FAILING],
+            "newly_passing": [r["scenario"] for r in results if r["outcome"] == "xpassed"]}
+
+
+def summary(results: list[dict]) -> dict:
+    """Counts overall, per section, per feature and per rule."""
+    def table(key_of):
+        out: dict[str, Counter] = {}
+        for r in results:
+            for key in key_of(r):
+                out.setdefault(key, Counter())[r["outcome"]] += 1
+        return {k: dict(v) for k, v in sorted(out.items())}
+
+    return {"total": dict(Counter(r["outcome"] for r in results)),
+            "sections": table(lambda r: [r.get("section", "?")]),
+            "features": table(lambda r: r.get("features") or ["(none)"]),
+            "rules": table(lambda r: r.get("rules") or [])}
+
+
+def report(results: list[dict], hello: dict | None, engine: str, baseline: bool = False) -> dict:
+    """The JSON report (the docs helper's shape, a superset): engine, results, summary."""
+    out = {"engine": (hello or {}).get("name") or engine, "engine_spec": engine, "handshake": hello,
+           "results": results, "summary": summary(results)}
+    if baseline:
+        out["baseline"] = baseline_changes(results)
+    return out
+
+
+def write_junit(results: list[dict], path: str | Path, engine: str) -> None:
+    """A JUnit XML file: one testsuite per section, one testcase per scenario."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.Element("testsuites", name=f"mtgrules conform {engine}")
+    by_section: dict[str, list[dict]] = {}
+    for r in results:
+        by_section.setdefault(r.get("section", "?"), []).append(r)
+    for section, rs in sorted(by_section.items()):
+        counts = Counter(r["outcome"] for r in rs)
+        suite = ET.SubElement(root, "testsuite", name=section, tests=str(len(rs)),
+                              failures=str(counts["failed"]), errors=str(counts["error"]),
+                              skipped=str(counts["skipped"] + counts["xfailed"]),
+                              time=f"{sum(r.get('duration', 0) for r in rs):.3f}")
+        for r in rs:
+            case = ET.SubElement(suite, "testcase", classname=f"conformance.{section}", name=r["scenario"],
+                                 time=f"{r.get('duration', 0):.4f}")
+            body = "\n".join(r.get("failures") or []) + (("\n" + r["context"]) if r.get("context") else "")
+            if r["outcome"] == "failed":
+                ET.SubElement(case, "failure", message=r.get("detail", "")[:500]).text = body
+            elif r["outcome"] == "error":
+                ET.SubElement(case, "error", message=r.get("detail", "")[:500]).text = body
+            elif r["outcome"] in ("skipped", "xfailed"):
+                ET.SubElement(case, "skipped", message=(("known failure: " if r["outcome"] == "xfailed" else "") + r.get("detail", ""))[:500])
+            props = ET.SubElement(case, "properties")
+            ET.SubElement(props, "property", name="rules", value=" ".join(r.get("rules") or []))
+            ET.SubElement(props, "property", name="outcome", value=r["outcome"])
+    ET.ElementTree(root).write(str(path), encoding="utf-8", xml_declaration=True)
