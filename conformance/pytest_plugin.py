@@ -68,6 +68,7 @@ class ScenarioItem(pytest.Item):
         self.scenario = scenario
         for word in (scenario.section, *scenario.rules, *scenario.features):
             self.keywords[word] = True
+            self.extra_keyword_matches.add(word)
         self.user_properties.append(("rules", " ".join(scenario.rules)))
 
     def runtest(self):
@@ -123,9 +124,9 @@ def pytest_collection_modifyitems(session, config, items):
     """Add the scenario items (before -k / -m deselection, which runs after this hook)."""
     if not config.getoption("--mtg-engine", default=None):
         return
-    files = sorted({Path(s.file).resolve() for s in config._mtg_scenarios})
-    for path in files:
-        node = ScenarioFile.from_parent(session, path=path)
+    files = sorted({(s.section, Path(s.file).resolve()) for s in config._mtg_scenarios})
+    for section, path in files:
+        node = ScenarioFile.from_parent(session, path=path, nodeid=f"mtgrules-conformance/{section}/{path.name}")
         items.extend(node.collect())
 
 

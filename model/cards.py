@@ -15,6 +15,7 @@ power, toughness, keywords). Two extensions, declared in ``card.schema.json``:
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -121,6 +122,38 @@ def _number(value) -> int | None:
         return 0  # "*" and the like: 0 outside the game's characteristic-defining abilities
 
 
+#: Keywords whose MTGJSON ``keywords`` entry, with the cost printed after the keyword, is enough
+#: to give the structured ability (so that card pools without ``abilities`` still play them).
+COST_KEYWORDS = {"Morph": "morph", "Flashback": "flashback", "Mutate": "mutate", "Madness": "madness"}
+_KEYWORD_COST = re.compile(r"^(Morph|Flashback|Mutate|Madness) ((?:\{[^}]+\})+)")
+
+
+def keyword_abilities(record: dict) -> list[dict]:
+    """Structured abilities implied by MTGJSON's ``keywords`` field: an alternative cost for
+    morph, flashback, mutate and madness (its cost is read from the keyword line, "Morph {4}{R}"),
+    and storm. Only keywords are read, never rules text in general."""
+    keywords = set(record.get("keywords") or ())
+    out = []
+    for line in (record.get("text") or "").split("\n"):
+        m = _KEYWORD_COST.match(line.strip())
+        if m and m.group(1) in keywords:
+            out.append({"alternative_cost": COST_KEYWORDS[m.group(1)], "cost": m.group(2)})
+    if "Storm" in keywords:  # one ability per "Storm" keyword line (storm.b: each instance triggers)
+        lines = [line.strip() for line in (record.get("text") or "").split("\n")]
+        out += [{"keyword": "storm"}] * max(1, lines.count("Storm"))
+    return out
+
+
+def _abilities(record: dict) -> tuple:
+    given = list(record.get("abilities", (record.get("mtgrules") or {}).get("abilities", ())))
+    explicit = list(given)
+    for implied in keyword_abilities(record):
+        key = "alternative_cost" if "alternative_cost" in implied else "keyword"
+        if not any(a.get(key) == implied[key] for a in explicit):
+            given.append(implied)
+    return tuple(_freeze(a) for a in given)
+
+
 def face_from_json(record: dict, default_side: str) -> Face:
     return Face(
         name=record.get("faceName") or record["name"],
@@ -134,7 +167,7 @@ def face_from_json(record: dict, default_side: str) -> Face:
         power=_number(record.get("power")),
         toughness=_number(record.get("toughness")),
         keywords=tuple(record.get("keywords", ())),
-        abilities=tuple(_freeze(a) for a in record.get("abilities", (record.get("mtgrules") or {}).get("abilities", ()))),
+        abilities=_abilities(record),
     )
 
 

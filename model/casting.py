@@ -79,6 +79,9 @@ def check_targets(game, player: str, values_effects: list[dict], targets: list, 
 
 
 def target_is_legal(game, kind: str, target, spell_id: str | None = None) -> bool:
+    """Whether ``target`` (a player name or object ID) is a legal target of kind ``kind``:
+    any (creature or player; the seeds need no planeswalkers), player, spell, permanent,
+    creature, or a card / creature card in a graveyard."""
     if target in game.state.players:
         return kind in ("any", "player")
     obj = game.state.objects.get(target)
@@ -86,9 +89,13 @@ def target_is_legal(game, kind: str, target, spell_id: str | None = None) -> boo
         return False
     if kind == "spell":
         return obj.zone == "stack" and obj.ability is None and obj.id != spell_id
+    values = game.characteristics(obj)
+    if kind in ("card_in_graveyard", "creature_card_in_graveyard"):
+        return obj.zone == "graveyard" and (kind == "card_in_graveyard" or values.is_type("Creature"))
     if obj.zone != "battlefield":
         return False
-    values = game.characteristics(obj)
+    if kind == "permanent":
+        return True
     return kind in ("any", "creature") and values.is_type("Creature")
 
 
@@ -193,9 +200,10 @@ def become_cast(game, player: str, spell: GameObject, old_id: str | None, card_n
              face=("front" if spell.top.face == "a" else "back") if spell.card.is_double_faced and not spell.face_down else None,
              face_down=spell.face_down, alternative_cost=info.alternative_cost, cost=str(cost), paid=info.paid or None,
              copy=info.copy or None, targets=info.targets or None)
-    for ability in spell.card.faces[0].abilities if not spell.face_down else ():
-        if ability.get("keyword") == "storm":
-            game.state.pending_triggers.append({"source": spell.id, "controller": player, "kind": "storm", "text": "Storm"})
+    if not spell.face_down:
+        from .copies import storm_triggers
+
+        storm_triggers(game, spell)
     game.state.priority = player
     game.state.passes = 0
 

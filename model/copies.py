@@ -14,12 +14,12 @@ from .continuous import component_characteristics
 
 
 @implements("cr.current.copy-of-spell", "cr.pre-2013.copying-objects", "storm.q2", "storm.q4")
-def copy_spell(game, spell, controller: str | None = None, targets: list | None = None):
+def copy_spell(game, spell, controller: str | None = None, targets: list | None = None, on_stack: bool = True):
     """707.10: to copy a spell means to put a copy of it onto the stack; a copy of a spell isn't
     cast. It copies the characteristics and all decisions made for it (half, face, face-down,
     alternative costs, X), and is owned and controlled by the player who put it there. Not being
     cast, a copy doesn't count for storm and doesn't trigger its own storm (storm.q2, storm.q4)."""
-    if spell.zone != "stack" or spell.ability is not None:
+    if on_stack and (spell.zone != "stack" or spell.ability is not None):
         raise IllegalAction("cr.current.copy-of-spell", "only a spell on the stack can be copied this way")
     controller = controller or spell.controller
     info = replace(deepcopy(spell.spell), cast=False, copy=True, copy_of=spell.id)
@@ -38,18 +38,29 @@ def copy_spell_action(game, a):
     return [copy_spell(game, spell, a.get("player"), a.get("targets")).id for _ in range(int(a.get("count", 1)))]
 
 
-@implements("storm.a", "storm.q5")
-def storm_trigger(game, trig: dict) -> None:
-    """Storm (702.39a of 2016 numbering, seed 004 storm.a): copy the spell for each other spell
-    cast before it this turn. Model II gives storm its own triggered ability on the stack; here
-    the copies are made when the trigger would be put on the stack. The count is of spells cast
-    before it; spells cast in response don't add copies (storm.q5)."""
-    spell = game.state.objects.get(trig["source"])
-    if spell is None or spell.zone != "stack":
-        return
+@implements("storm.a", "storm.b", "storm.q5")
+def storm_triggers(game, spell) -> None:
+    """Storm (seed 004 storm.a): "When you cast this spell, put a copy of it onto the stack for
+    each other spell that was cast before it this turn." Each instance triggers separately
+    (storm.b). The count is fixed as the spell is cast: spells cast later, in response, don't
+    add copies (storm.q5). The trigger remembers the spell as it was (last known information),
+    so the copies are made even if the spell has left the stack when the trigger resolves."""
     count = game.state.spells_cast_this_turn - 1
-    for _ in range(max(0, count)):
-        copy_spell(game, spell)
+    for ability in spell.card.faces[0].abilities:
+        if ability.get("keyword") == "storm":
+            game.state.pending_triggers.append({"source": spell.id, "controller": spell.controller, "text": "Storm",
+                                                "effects": [{"effect": "storm_copies"}], "storm_count": count, "spell": deepcopy(spell)})
+
+
+def storm_copies(game, ability_obj, effect, target) -> None:
+    """The storm trigger resolves: one copy of the spell for each spell counted; ``choices.new_targets``
+    may give the copies new targets (one per copy, in order)."""
+    data = ability_obj.ability
+    spell = game.state.objects.get(data["spell"].id) or data["spell"]
+    new_targets = list(game.choice("new_targets") or [])
+    for _ in range(max(0, data["storm_count"])):
+        targets = [new_targets.pop(0)] if new_targets and spell.spell.targets else None
+        copy_spell(game, spell, ability_obj.controller, targets, on_stack=spell.zone == "stack" and spell.id in game.state.objects)
 
 
 @action("cast_copy")

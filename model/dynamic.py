@@ -46,6 +46,7 @@ def combined_characteristics(card: CardDef) -> Characteristics:
         keywords=_unique(k for h in halves for k in h.keywords),
         power=halves[0].power if len(halves) == 1 else next((h.power for h in halves if h.power is not None), None),
         toughness=next((h.toughness for h in halves if h.toughness is not None), None),
+        text="\n".join(h.text for h in halves if h.text),
     )
 
 

@@ -122,6 +122,116 @@ def _spelljack(game, source, eff, target):
         counter(game, spell, "exile", "countered and exiled")
 
 
+@effect("storm_copies")
+def _storm(game, source, eff, target):
+    from .copies import storm_copies
+
+    storm_copies(game, source, eff, target)
+
+
+@effect("lose_life")
+def _lose(game, source, eff, target):
+    change_life(game, target if target in game.state.players else source.controller, -eff["amount"], "effect")
+
+
+def _target_object(game, target):
+    obj = game.state.objects.get(target) if isinstance(target, str) else None
+    return obj
+
+
+@effect("destroy")
+def _destroy(game, source, eff, target):
+    obj = _target_object(game, target)
+    if obj is not None and obj.zone == "battlefield":
+        move(game, obj, "graveyard", "destroy")
+
+
+@effect("exile")
+def _exile(game, source, eff, target):
+    obj = _target_object(game, target)
+    if obj is not None and obj.zone in ("battlefield", "graveyard", "hand"):
+        new = move(game, obj, "exile", "exile", face_down=bool(eff.get("face_down")))
+        if eff.get("return"):  # "exile ..., then return it / those cards to the battlefield" (730.3c)
+            for o in new:
+                if o.id in game.state.objects:
+                    put_onto_battlefield(game, {"object": o.id, "player": o.owner})
+
+
+@effect("bounce")
+def _bounce(game, source, eff, target):
+    obj = _target_object(game, target)
+    if obj is not None and obj.zone == "battlefield":
+        move(game, obj, "hand", "return to hand")
+
+
+@effect("transform")
+def _transform(game, source, eff, target):
+    from .double_faced_actions import transform
+
+    obj = _target_object(game, target)
+    if obj is not None and obj.zone == "battlefield":
+        transform(game, {"object": obj.id})
+
+
+@effect("turn_face_up")
+def _turn_face_up(game, source, eff, target):
+    from .face_down_actions import turn_up
+
+    obj = _target_object(game, target)
+    if obj is not None and obj.zone == "battlefield" and obj.face_down:
+        turn_up(game, obj, cause="effect")
+
+
+@effect("turn_face_down")
+def _turn_face_down(game, source, eff, target):
+    from .face_down_actions import turn_face_down
+
+    obj = _target_object(game, target)
+    if obj is not None and obj.zone == "battlefield":
+        turn_face_down(game, {"object": obj.id})
+
+
+@effect("pump")
+def _pump(game, source, eff, target):
+    obj = _target_object(game, target)
+    if obj is not None and obj.zone == "battlefield":
+        add_effect(game, {"kind": "pump", "object": obj.id, "power": eff.get("power", 0), "toughness": eff.get("toughness", 0)})
+
+
+@effect("become_copy")
+def _become_copy(game, source, eff, target):
+    """Target permanent becomes a copy of the permanent the player chooses (``choices.copy``)."""
+    obj = _target_object(game, target)
+    chosen = game.choice("copy")
+    if obj is not None and obj.zone == "battlefield" and chosen:
+        add_effect(game, {"kind": "copy", "object": obj.id, "of": game.obj(chosen, zone="battlefield").id, "until": eff.get("until", "end_of_turn")})
+
+
+@effect("reanimate")
+def _reanimate(game, source, eff, target):
+    """Put target card from a graveyard onto the battlefield under the spell's controller's control."""
+    obj = _target_object(game, target)
+    if obj is not None and obj.zone == "graveyard":
+        put_onto_battlefield(game, {"object": obj.id, "player": source.controller, "transformed": bool(eff.get("transformed"))})
+
+
+@effect("manifest")
+def _manifest(game, source, eff, target):
+    from .face_down_actions import manifest
+
+    if game.player(source.controller).library:
+        manifest(game, {"player": source.controller})
+
+
+@effect("mill")
+def _mill(game, source, eff, target):
+    player = target if target in game.state.players else source.controller
+    for _ in range(eff.get("amount", 1)):
+        library = game.player(player).library
+        if library:
+            move(game, game.state.objects[library[0]], "graveyard", "mill")
+
+
 @implements("dyn.2")
 def draw(game, player: str, count: int = 1) -> None:
     """121.1 / DYN.2: a player draws the top card of their library; a dynamic card drawn is one card."""

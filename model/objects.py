@@ -38,6 +38,7 @@ class Characteristics:
     keywords: tuple[str, ...] = ()
     power: int | None = None
     toughness: int | None = None
+    text: str | None = None  # rules text (None: no text, as a face-down object has)
 
     @property
     def name(self) -> str | None:
@@ -73,6 +74,7 @@ class Characteristics:
             "keywords": list(self.keywords),
             "power": self.power,
             "toughness": self.toughness,
+            "text": self.text,
         }
 
 
@@ -96,6 +98,7 @@ def face_characteristics(face: Face) -> Characteristics:
         keywords=face.keywords,
         power=face.power,
         toughness=face.toughness,
+        text=face.text,
     )
 
 

@@ -104,16 +104,11 @@ def put_triggers_on_stack(game) -> None:
     pending, s.pending_triggers = s.pending_triggers, []
     order = {p: i for i, p in enumerate(s.order[s.order.index(s.active):] + s.order[: s.order.index(s.active)])}
     for trig in sorted(pending, key=lambda t: order.get(t["controller"], 0)):
-        if trig.get("kind") == "storm":
-            from .copies import storm_trigger
-
-            storm_trigger(game, trig)
-            continue
         source = s.objects.get(trig["source"])
         card = source.card if source else None
         ab = create_object(game, owner=trig["controller"], controller=trig["controller"], zone="stack",
                            components=[Component(card=card)] if card else [])
-        ab.ability = {"source": trig["source"], "effects": trig.get("effects", []), "text": trig.get("text"), "targets": trig.get("targets", [])}
+        ab.ability = {"effects": [], "targets": [], **{k: v for k, v in trig.items() if k != "controller"}}
         game.log("trigger", object=ab.id, source=trig["source"], text=trig.get("text"), controller=trig["controller"])
 
 

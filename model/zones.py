@@ -118,6 +118,8 @@ def move(game, obj: GameObject, to_zone: str, cause: str, *, position: str = "to
         merged=obj.merged or None,
         copy=obj.copy or None,
     )
+    if revealed:
+        game.log("reveal", object=obj.id, cards=revealed, reason="a face-down object leaving is revealed (708.9)")
     for new in new_objects:
         new.copy = obj.copy  # a copy moved off the stack ceases to exist as a state-based action
     return new_objects

@@ -304,7 +304,8 @@ class ReferenceEngine(Engine):
 
 def _keywords_only(face) -> bool:
     """A face whose text is only keywords the model knows as characteristics (Flying, ...)."""
-    lines = [ln.strip() for ln in face.text.splitlines() if ln.strip()]
+    text = re.sub(r"\([^)]*\)", "", face.text)  # reminder text, e.g. a basic land's "({T}: Add {R}.)"
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     words = {k.lower() for k in face.keywords}
     return all(part.strip().lower() in words for ln in lines for part in ln.split(","))
 

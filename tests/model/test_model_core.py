@@ -128,7 +128,10 @@ def test_storm_copies_for_each_other_spell_cast_this_turn():
     act(g, "cast", player="alice", card="Lightning Bolt", targets=["bob"])
     act(g, "resolve")
     act(g, "cast", player="alice", card="Grapeshot", targets=["bob"])
-    assert len(objects(g, "Grapeshot", "stack")) == 2
+    trigger = top_of_stack(g)
+    assert trigger["ability"]["text"] == "Storm" and trigger["characteristics"] is None
+    act(g, "resolve")
+    assert sorted(o["copy"] for o in objects(g, "Grapeshot", "stack")) == [False, True]
     act(g, "resolve", all=True)
     assert g.snapshot()["players"]["bob"]["life"] == 15
 
@@ -222,16 +225,30 @@ def test_a_manifested_noncreature_card_cant_be_turned_face_up_for_its_cost():
 @pytest.mark.rules("storm.q4", "storm.q5")
 def test_storm_counts_only_spells_cast_before_it_and_copies_dont_storm():
     g = new_game({"alice": {"hand": ["Lightning Bolt", "Grapeshot"]}, "bob": {"hand": ["Lightning Bolt"]}})
-    act(g, "cast", player="alice", card="Lightning Bolt", targets=["bob"], choices={})
+    act(g, "cast", player="alice", card="Lightning Bolt", targets=["bob"])
     act(g, "resolve")
     grapeshot = act(g, "cast", player="alice", card="Grapeshot", targets=["bob"])["value"]
-    assert len(objects(g, "Grapeshot", "stack")) == 2
     act(g, "pass_priority", player="alice")
     act(g, "cast", player="bob", object=one(g, "Lightning Bolt", "hand")["id"], targets=["alice"])
-    assert len(objects(g, "Grapeshot", "stack")) == 2  # storm.q5: no copy for a spell cast after it
-    act(g, "copy_spell", object=grapeshot)
-    assert len(objects(g, "Grapeshot", "stack")) == 3  # storm.q4: the copy isn't cast and doesn't storm
+    act(g, "resolve", count=2)  # Bob's bolt, then the storm trigger: still one copy (storm.q5)
+    spells = [o for o in objects(g, "Grapeshot", "stack") if o["ability"] is None]
+    assert len(spells) == 2
+    act(g, "copy_spell", object=grapeshot)  # storm.q4: this copy isn't cast and doesn't storm
+    assert g.snapshot()["stack"][-1] != grapeshot and top_of_stack(g)["ability"] is None
     assert g.snapshot()["players"]["alice"]["spells_cast_this_turn"] == 2
+    act(g, "resolve", all=True)
+    assert g.snapshot()["players"]["bob"]["life"] == 20 - 3 - 1 - 1 - 1
+
+
+@pytest.mark.rules("storm.a")
+def test_storm_copies_are_made_even_if_the_spell_was_countered():
+    g = new_game({"alice": {"hand": ["Lightning Bolt", "Grapeshot"]}})
+    act(g, "cast", player="alice", card="Lightning Bolt", targets=["bob"])
+    act(g, "resolve")
+    grapeshot = act(g, "cast", player="alice", card="Grapeshot", targets=["bob"])["value"]
+    act(g, "counter", object=grapeshot)
+    act(g, "resolve", all=True)
+    assert g.snapshot()["players"]["bob"]["life"] == 20 - 3 - 1
 
 
 @pytest.mark.rules("morph.q3")

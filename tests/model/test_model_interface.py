@@ -117,3 +117,26 @@ def test_the_replacement_order_may_be_chosen_as_a_spell_resolves():
     act(g, "cast", player="alice", card="Lightning Bolt", targets=["bob"])
     act(g, "resolve", choices={"replacement": ["to library"]})
     assert one(g, "Lightning Bolt")["zone"] == "library"
+
+
+@pytest.mark.rules("storm.b", "morph.a")
+def test_keyword_abilities_come_from_mtgjson_keywords_when_not_given_structurally():
+    cards = {
+        "Twin Storm Test": [{"name": "Twin Storm Test", "layout": "normal", "manaCost": "{R}", "types": ["Sorcery"], "keywords": ["Storm"],
+                             "text": "Twin Storm Test deals 1 damage to any target.\nStorm\nStorm",
+                             "mtgrules": {"abilities": [{"spell": [{"effect": "damage", "amount": 1, "target": "any"}]}]}}],
+        "Morph Test": [{"name": "Morph Test", "layout": "normal", "manaCost": "{5}{R}", "types": ["Creature"], "power": "5", "toughness": "5",
+                        "keywords": ["Morph"], "text": "Morph {1}{R}"}],
+    }
+    g = Game.from_setup({"cards": cards, "players": {"alice": {"mana_pool": {"R": 9}}, "bob": {}},
+                         "zones": {"alice": {"hand": ["Lightning Bolt", "Twin Storm Test", "Morph Test"]}}})
+    act(g, "cast", player="alice", card="Lightning Bolt", targets=["bob"])
+    act(g, "resolve")
+    act(g, "cast", player="alice", card="Twin Storm Test", targets=["bob"])
+    assert [o["ability"]["text"] for o in g.snapshot()["objects"].values() if o["ability"]] == ["Storm", "Storm"]
+    act(g, "resolve", all=True)
+    assert g.snapshot()["players"]["bob"]["life"] == 20 - 3 - 3
+    act(g, "cast", player="alice", card="Morph Test", face_down=True, alternative_cost="morph")
+    act(g, "resolve")
+    act(g, "turn_face_up", player="alice", object="Morph Test")
+    assert events(g, "turned_face_up")[-1]["cost"] == "{1}{R}"

@@ -37,9 +37,9 @@ def test_every_minimal_conflict_is_reported_with_a_witness():
 def test_contradiction_exports_a_scenario():
     report = run("contradiction.yaml")
     scenario = next(f.scenario for f in report.findings if f.clauses == ["t.1", "t.2"])
-    assert set(scenario) >= {"id", "title", "rules", "setup", "steps", "expect"}
-    assert any("t.1" in e for e in scenario["expect"]) and any("t.2" in e for e in scenario["expect"])
-    assert "hand" in scenario["setup"]["alice"]
+    assert set(scenario) >= {"id", "title", "rules", "source", "editions", "features", "cards", "setup", "steps"}
+    assert "t.1" in scenario["notes"] and "t.2" in scenario["notes"]
+    assert "hand" in scenario["setup"]["players"]["alice"]
 
 
 def test_two_outcomes_allowed_is_an_ambiguity():

@@ -98,3 +98,22 @@ def test_verify_checks_pass():
     for check in verify_checks():
         result = check()
         assert result.ok, (result.summary, result.details[:5])
+
+
+@pytest.mark.rules("dyn.5c", "dyn.4c", "merging.2g")
+def test_dyn5c_does_not_say_whether_it_overrides_730_2g(dyn_report):
+    # a manifested dynamic card (an instant card too, DYN.4c) in a face-down merged permanent:
+    # 730.2g says it can't be turned face up, DYN.5c that it may be (DYN overrides 701.40g, but
+    # nothing settles 730.2g)
+    found = by_clauses(dyn_report, "contradiction")
+    for key in (("dyn.5c", "merging.2g"), ("dyn.4c", "dyn.5c", "merging.2g/topmost")):
+        w = found[key].witness
+        assert w["merged"] == "yes" and w["face"] == "down" and w["via"] == "manifest" and w["event"] == "turning-face-up"
+
+
+@pytest.mark.rules("dyn.5", "dyn.5b", "cr.current.mutate", "morph.d")
+def test_mutate_and_morph_overrides_are_intended(dyn_report):
+    used = {(o["rule"], o["over"]) for o in dyn_report.overrides_used}
+    assert ("mutate.702.140c", "dyn.5/1") in used  # “as a permanent spell typically is”
+    assert ("dyn.5b", "morph.d") in used  # turned face up: the permanent half (as over 708.8)
+    assert not any("morph.d" in f.clauses or "mutate.702.140c" in f.clauses for f in dyn_report.findings)

@@ -147,8 +147,6 @@ def test_model_double_faced_cards_satisfy_the_711_invariant(card_name, zone, tra
 
 
 @pytest.mark.rules("dfc-2016.5")
-@pytest.mark.xfail(reason="model bug found by refinement (reported in /work/notes/proofs.md): the transform action turns over "
-                          "a double-faced card that is not on the battlefield", strict=False)
 def test_model_transform_outside_the_battlefield_does_nothing():
     game = Game.from_setup({"zones": {"alice": {"library": [{"card": "Village Ironsmith // Ironfang", "id": "d"}]}}})
     card = game.card("Village Ironsmith // Ironfang")
