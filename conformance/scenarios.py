@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 from mtgrules import yamlio
 from mtgrules.problems import InputError, Problem
-from mtgrules.schemas import schema_problems
+from mtgrules.schemas import load_valid as load_valid_yaml, schema_problems
 
 HERE = Path(__file__).resolve().parent
 SCENARIO_DIR = HERE / "scenarios"
@@ -89,14 +89,9 @@ def load_pool(directory: Path = CARD_DIR) -> CardPool:
     aliases: dict[str, str] = {}
     problems: list[Problem] = []
     for path in sorted(Path(directory).glob("*.yaml")):
-        try:
-            doc = yamlio.load(path)
-        except InputError as exc:
-            problems += exc.problems
-            continue
-        found = schema_problems(doc, CARD_SCHEMA)
+        doc, found = load_valid_yaml(path, CARD_SCHEMA)
         problems += found
-        if found or not isinstance(doc.data, dict):
+        if doc is None or not isinstance(doc.data, dict):
             continue
         for name, faces in doc.data.items():
             if name in cards:

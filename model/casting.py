@@ -128,7 +128,10 @@ def determine_and_pay(game, player: str, obj: GameObject, info: SpellInfo, value
             raise IllegalAction("cr.current.casting-spells", f"{card.name} has no mana cost and can't be cast by paying it")
         base = parse_cost(printed)
     additional = [parse_cost(c) for c in a.get("additional_costs") or [] if c]
-    cost = total_cost(base, additional, [] if a.get("without_paying") and not a.get("apply_modifiers") else cost_modifiers(game, player))
+    from .affinity import spell_cost_modifiers
+
+    modifiers = cost_modifiers(game, player) + spell_cost_modifiers(game, player, values)
+    cost = total_cost(base, additional, [] if a.get("without_paying") and not a.get("apply_modifiers") else modifiers)
     from .lands import pay
 
     pool = game.player(player).pool
@@ -157,11 +160,13 @@ def put_on_stack(game, obj: GameObject | None, components: list[Component], info
 
 @action("cast", player_action=True)
 @implements("cr.current.casting-spells", "cr.current.priority", "dyn.3", "dyn.3a", "dyn.6", "dfc-2016.7")
-def cast(game, a: dict) -> str:
-    """Cast a spell: 601.2a-i. Returns the spell's object ID."""
+def cast(game, a: dict, *, timing: bool = True) -> str:
+    """Cast a spell: 601.2a-i. Returns the spell's object ID. ``timing=False``: an effect lets
+    the player cast it now, during the resolution of an ability (madness), whatever the timing
+    rules and whoever has priority."""
     player = a["player"]
     game.player(player)
-    if game.state.priority != player:
+    if timing and game.state.priority != player:
         raise IllegalAction("cr.current.priority", f"{player} doesn't have priority")
     obj = game.obj(a.get("object") or a.get("card"), player=player)
     if obj.zone in ("stack", "battlefield"):
@@ -177,7 +182,11 @@ def cast(game, a: dict) -> str:
         raise IllegalAction("cr.current.casting-spells", "lands are played, not cast")
     if alt and alt.prepare:
         alt.prepare(game, obj, a, info, values)
-    check_timing(game, player, values, obj.card)
+    from .prohibitions import check_cast_prohibitions
+
+    check_cast_prohibitions(game, player, values)
+    if timing:
+        check_timing(game, player, values, obj.card)
     check_targets(game, player, effects_of(obj.card, info.half, components[0]), info.targets)
     cost = determine_and_pay(game, player, obj, info, values, a)
     old_id, card_name = obj.id, obj.card.name

@@ -67,7 +67,9 @@ def characteristics(game, obj: GameObject) -> Characteristics:
     of turn" +2/+2 keeps applying."""
     if obj.ability is not None:
         return NO_CHARACTERISTICS
-    values = copiable_values(game, obj)
+    from .characteristic_effects import apply_characteristic_effects
+
+    values = apply_characteristic_effects(game, obj, copiable_values(game, obj))
     if values.power is None or not values.is_type("Creature"):
         return values
     power, toughness = values.power, values.toughness
@@ -92,7 +94,9 @@ def add_effect(game, data: dict) -> dict:
     elif kind == "cost_modifier":
         effect.update(player=data.get("player"), generic=int(data["generic"]), name=data.get("name", "cost modifier"), until=data.get("until"))
     else:
-        raise IllegalAction(None, f"unknown effect kind {kind!r}")
+        from .characteristic_effects import effect_fields
+
+        effect.update(effect_fields(game, data))  # layers 3, 5, 6 and prohibitions (or unknown: refused)
     game.state.effects.append(effect)
     return effect
 

@@ -32,17 +32,18 @@ def change_life(game, player: str, delta: int, cause: str) -> None:
     game.log("life", player=player, before=before, after=p.life, delta=delta, cause=cause)
 
 
-def deal_damage(game, source_name: str | None, target, amount: int) -> None:
-    """120.3: damage to a player makes them lose that much life; damage to a creature is marked."""
+def deal_damage(game, source_name: str | None, target, amount: int, **extra) -> None:
+    """120.3: damage to a player makes them lose that much life; damage to a creature is marked.
+    ``extra`` is logged with the event (``combat``, ``step`` for combat damage)."""
     if target in game.state.players:
-        game.log("damage", source=source_name, target=target, amount=amount)
+        game.log("damage", source=source_name, target=target, amount=amount, **extra)
         change_life(game, target, -amount, "damage")
         return
     obj = game.state.objects.get(target)
     if obj is None or obj.zone != "battlefield":
         return
     obj.damage += amount
-    game.log("damage", source=source_name, target=obj.id, amount=amount)
+    game.log("damage", source=source_name, target=obj.id, amount=amount, **extra)
 
 
 @effect("damage")
@@ -379,10 +380,12 @@ def draw_action(game, a):
 @action("discard")
 @implements("dyn.2", "cr.current.discard")
 def discard(game, a):
-    """701.9: discard a card from hand to its owner's graveyard. DYN.2: a dynamic card is one card."""
+    """701.9: discard a card from hand to its owner's graveyard (a card with madness is exiled
+    instead: model/madness.py). DYN.2: a dynamic card is one card."""
+    from .madness import discard_card
+
     obj = game.obj(a["object"], zone="hand", player=a["player"])
-    new = move(game, obj, "graveyard", "discard")
-    game.log("discard", player=a["player"], card=obj.card.name, cards=1, new_objects=[o.id for o in new])
+    discard_card(game, obj, a["player"], a.get("cause", "discard"))
 
 
 @action("choose_name")

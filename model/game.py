@@ -76,6 +76,7 @@ class State:
     time: int = 0
     spells_cast_this_turn: int = 0
     choices: dict = field(default_factory=dict)  # the current action's answers to decisions
+    combat: dict = field(default_factory=dict)  # combat state (model/combat.py)
 
 
 class Game:
@@ -300,7 +301,8 @@ class Game:
         return characteristics(self, obj)
 
 
-_MODULES = ("casting", "lands", "priority", "resolution", "effects", "face_down_actions", "double_faced_actions", "merging_actions", "copies", "flashback", "turns")
+_MODULES = ("casting", "lands", "priority", "resolution", "effects", "face_down_actions", "double_faced_actions", "merging_actions", "copies", "flashback", "turns",
+            "combat_actions", "madness", "provoke", "amplify", "affinity", "activated")
 
 
 def _load_modules() -> None:

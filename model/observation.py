@@ -70,4 +70,6 @@ def snapshot(game) -> dict:
         "exile": list(s.exile),
         "command": list(s.command),
         "objects": {oid: object_json(game, obj) for oid, obj in s.objects.items()},
+        "combat": {"attackers": dict(s.combat.get("attackers", {})), "blockers": dict(s.combat.get("blockers", {})),
+                   "blocked": list(s.combat.get("blocked", []))},
     }

@@ -73,7 +73,12 @@ def counter(game, spell: GameObject, to_zone: str = "graveyard", cause: str = "c
 @implements("morph.q5", "cr.current.face-down")
 def entered(game, permanent: GameObject) -> None:
     """A permanent entered the battlefield: log it, and its "when ... enters" abilities trigger
-    (708.3: not if it entered face down, since it then has no abilities)."""
+    (708.3: not if it entered face down, since it then has no abilities). What happens "as it
+    enters" (amplify) is done first, so nothing sees it on the battlefield without it."""
+    from .amplify import as_enters
+
+    as_enters(game, permanent)
+    game.state.combat.setdefault("entered", []).append(permanent.id)  # 302.6 summoning sickness
     game.log("enters_battlefield", object=permanent.id, card=permanent.card.name, face_down=permanent.face_down or None,
              face=("back" if permanent.top.face == "b" else "front") if permanent.card.is_double_faced else None,
              controller=permanent.controller)

@@ -8,7 +8,7 @@ from .actions import IllegalAction, action
 from .continuous import end_of_turn_effects
 
 STEPS = ("untap", "upkeep", "draw", "precombat-main", "beginning-of-combat", "declare-attackers", "declare-blockers",
-         "combat-damage", "end-of-combat", "postcombat-main", "end", "cleanup")
+         "first-strike-damage", "combat-damage", "end-of-combat", "postcombat-main", "end", "cleanup")
 #: Steps in which no player normally receives priority (502.4, 514.3).
 NO_PRIORITY = ("untap", "cleanup")
 
@@ -25,6 +25,9 @@ def begin_step(game, step: str) -> None:
     s = game.state
     s.step = step
     game.log("step_begins", step=step, turn=s.turn, active=s.active)
+    from .combat import begin_combat_step
+
+    begin_combat_step(game, step)  # combat's turn-based actions (508.1, 509.1, 510.1)
     if step == "untap":
         for oid in s.battlefield:
             obj = s.objects[oid]
@@ -46,9 +49,11 @@ def next_step(game) -> None:
     """The current step ends and the next begins; after cleanup, the next player's turn."""
     s = game.state
     end_step(game)
-    index = STEPS.index(s.step) if s.step in STEPS else STEPS.index("precombat-main")
-    if index + 1 < len(STEPS):
-        begin_step(game, STEPS[index + 1])
+    from .combat import following_step
+
+    following = following_step(game, s.step, STEPS)
+    if following is not None:
+        begin_step(game, following)
     else:
         game.log("end_turn", player=s.active, turn=s.turn)
         s.turn += 1

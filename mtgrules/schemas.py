@@ -8,7 +8,8 @@ from pathlib import Path
 
 import jsonschema
 
-from .problems import Problem
+from . import yamlio
+from .problems import InputError, Problem
 from .yamlio import Located
 
 
@@ -36,3 +37,14 @@ def _leaves(error: jsonschema.ValidationError) -> list[jsonschema.ValidationErro
         best = jsonschema.exceptions.best_match(error.context)
         return [best] if best is not None else [error]
     return [error]
+
+
+def load_valid(path: str | Path, schema_path: str | Path) -> tuple[Located | None, list[Problem]]:
+    """Load a YAML file and check it against a schema: the document (None if it could not be
+    loaded or violates the schema) and every problem found, each located at its line."""
+    try:
+        doc = yamlio.load(path)
+    except InputError as exc:
+        return None, exc.problems
+    problems = schema_problems(doc, schema_path)
+    return (None if problems else doc), problems

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from mtgrules import yamlio
 from mtgrules.problems import InputError, Problem
-from mtgrules.schemas import schema_problems
+from mtgrules.schemas import load_valid
 
 from .items import Document, Edition, Item, Reading, Ref, Source, Spec, Typo
 
@@ -87,14 +87,9 @@ def read_spec(directory: Path = SPEC_DIR, shared: Path | None = None) -> tuple[S
         return None, exc.problems
     docs: list[tuple[yamlio.Located, Document]] = []
     for path in spec_files(directory):
-        try:
-            located = yamlio.load(path)
-        except InputError as exc:
-            problems += exc.problems
-            continue
-        found = schema_problems(located, SCHEMA)
+        located, found = load_valid(path, SCHEMA)
         problems += found
-        if found:
+        if located is None:
             continue
         meta = located.data["document"]
         docs.append(

@@ -1,0 +1,94 @@
+"""Activated abilities (602), as far as the seed-004 rulings need them: a cost of mana, tapping,
+and discarding (this card, as cycling does, or another card, as Wild Mongrel does), then the
+ability goes on the stack. Madness cares about discarding as a cost (madness.q6).
+
+A structured activated ability: ``{activated: [effects], cost: "{2}", discard: this|card,
+tap: true, text: ...}``. An effect with ``target: self`` acts on the ability's source."""
+
+from __future__ import annotations
+
+from mtgrules.spec import implements
+
+from .actions import IllegalAction, action
+from .casting import target_is_legal
+from .characteristic_effects import structured_abilities
+from .mana import parse_cost
+from .objects import Component
+from .zones import create_object
+
+
+def _ability(game, obj, which):
+    if obj.zone == "battlefield":
+        abilities = [a for a in structured_abilities(game, obj) if "activated" in a]
+    else:  # from a hand only an ability that discards its own card (cycling) can be activated
+        abilities = [dict(a) for f in obj.card.faces[:1] for a in f.abilities if "activated" in a and a.get("discard") == "this"]
+    if isinstance(which, int) and 1 <= which <= len(abilities):
+        return abilities[which - 1]
+    for ab in abilities:
+        if which in (ab.get("keyword"), ab.get("text"), str(ab.get("keyword", "")).capitalize()):
+            return ab
+    if which is None and len(abilities) == 1:
+        return abilities[0]
+    raise IllegalAction(None, f"{obj.card.name} has no such activated ability ({which!r})")
+
+
+@action("activate", player_action=True)
+@implements("madness.q6", "cr.current.priority")
+def activate(game, a: dict) -> str:
+    """602.2: a player with priority activates an ability: it goes on the stack, targets are
+    chosen, and its costs are paid (mana, {T}, discarding a card: a discard like any other, so a
+    card with madness discarded this way is exiled and its madness trigger triggers, madness.q6).
+    ``ability``: 1-based index or keyword; ``targets``; ``discard``: the card discarded as a cost."""
+    from .lands import pay
+    from .madness import discard_card
+
+    s = game.state
+    player = a["player"]
+    if s.priority != player:
+        raise IllegalAction("cr.current.priority", f"{player} doesn't have priority")
+    obj = game.obj(a["object"], player=player)
+    if obj.zone == "battlefield" and obj.controller != player or obj.zone == "hand" and obj.owner != player:
+        raise IllegalAction(None, f"{player} can't activate abilities of {obj.card.name}")
+    if obj.zone not in ("battlefield", "hand"):
+        raise IllegalAction(None, f"{obj.card.name} is in the {obj.zone}: its abilities can't be activated")
+    ab = _ability(game, obj, a.get("ability"))
+    given = list(a.get("targets") or [])
+    targets = []
+    for eff in ab["activated"]:
+        if eff.get("target") == "self":
+            targets.append(obj.id)
+        elif eff.get("target"):
+            if not given:
+                raise IllegalAction(None, "this ability needs a target")
+            t = given.pop(0)
+            t = t if t in s.players else game.obj(t).id
+            if not target_is_legal(game, eff["target"], t):
+                raise IllegalAction(None, f"{t!r} is not a legal target")
+            targets.append(t)
+    if ab.get("tap"):
+        if obj.zone != "battlefield" or obj.tapped:
+            raise IllegalAction(None, f"{obj.card.name} can't be tapped to pay the cost")
+    to_discard = None
+    if ab.get("discard") == "this":
+        if obj.zone != "hand":
+            raise IllegalAction(None, "this ability's cost discards its card from the hand")
+        to_discard = obj
+    elif ab.get("discard") == "card":
+        if not a.get("discard"):
+            raise IllegalAction(None, "choose a card to discard to pay the cost")
+        to_discard = game.obj(a["discard"], zone="hand", player=player)
+    cost = parse_cost(ab.get("cost"))
+    if cost is not None and pay(game, player, cost) is None:
+        raise IllegalAction("cr.pre-2013.pay", f"{player} can't pay {cost}")
+    source_card = obj.card
+    if ab.get("tap"):
+        obj.tapped = True
+    source_id = obj.id
+    if to_discard is not None:
+        discard_card(game, to_discard, player, "discard (cost)")
+    ability = create_object(game, owner=player, controller=player, zone="stack", components=[Component(card=source_card)])
+    ability.ability = {"source": source_id, "effects": list(ab["activated"]), "text": ab.get("text", "activated ability"), "targets": targets}
+    game.log("activate", player=player, object=ability.id, source=source_id, card=source_card.name, text=ability.ability["text"])
+    s.priority = player
+    s.passes = 0
+    return ability.id

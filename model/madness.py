@@ -1,0 +1,110 @@
+"""Madness (seed 004: 702.33 pre-2013, today 702.35): a replacement effect exiling a discarded
+card, and a triggered ability letting its owner cast it for its madness cost as the trigger
+resolves (the spec's reading of madness.a: the current rule, where the exile is not optional)."""
+
+from __future__ import annotations
+
+from mtgrules.spec import implements
+
+from .actions import AlternativeCost, IllegalAction, alternative_cost
+from .effects import effect
+from .replacement import Replacement
+
+OFFER = "_madness_offer"  # the card whose madness trigger is resolving (set during resolution only)
+
+
+def has_madness(obj) -> bool:
+    return not obj.face_down and obj.card.alternative_cost("madness") is not None
+
+
+@implements("madness.a", "madness.q1", "madness.q6", "madness.q8", "cr.current.discard")
+def discard_card(game, obj, player: str, cause: str = "discard") -> list:
+    """701.9a: a player discards a card from their hand. Madness: "If a player would discard this
+    card, that player discards it, but exiles it instead of putting it into their graveyard" and
+    "When this card is exiled this way, its owner may cast it by paying [cost] rather than
+    paying its mana cost. If that player doesn't, they put this card into their graveyard."
+    The card is still discarded (abilities that trigger on discarding trigger) but never reaches
+    the graveyard first (madness.q8), however it is discarded: by an effect or as a cost
+    (madness.q6)."""
+    from .zones import move
+
+    madness = has_madness(obj) and obj.zone == "hand"
+    if madness:
+        rep = Replacement(name="madness", instead="exile", timestamp=game.tick(), to=("graveyard",), from_zone="hand",
+                          object_id=obj.id, rule="madness.a")
+        game.state.replacements.append(rep)
+    try:
+        new = move(game, obj, "graveyard", cause)
+    finally:
+        if madness:
+            game.state.replacements = [r for r in game.state.replacements if not (r.name == "madness" and r.object_id == obj.id)]
+    game.log("discard", player=player, card=obj.card.name, cards=1, new_objects=[o.id for o in new], cause=cause)
+    for card in new:
+        if madness and card.zone == "exile":
+            game.state.pending_triggers.append({"source": card.id, "controller": card.owner, "text": "Madness",
+                                                "effects": [{"effect": "madness", "card": card.id}]})
+    return new
+
+
+def _answer(game, card) -> dict | None:
+    """The owner's answer to the madness offer for ``card`` (``choices.cast``: true, a card
+    reference, ``{card, alt_cost, targets}``, or a list of those)."""
+    given = game.choice("cast")
+    for answer in given if isinstance(given, list) else [given]:
+        if answer is True:
+            return {}
+        if isinstance(answer, str):
+            answer = {"card": answer}
+        if isinstance(answer, dict):
+            ref = answer.get("card")
+            if ref is None or ref == card.id or ref in (card.card.name, *card.card.names()):
+                return answer
+    return None
+
+
+@effect("madness")
+@implements("madness.a", "madness.b", "madness.q3", "madness.q7", "madness.q9")
+def _madness_trigger(game, source, eff, target):
+    """As the madness trigger resolves, the owner may cast the card for its madness cost, whatever
+    its type and whoever's turn it is (madness.q7); the card must still be in exile, where it
+    was put (madness.q8). If they don't, it is put into the graveyard, and can't be cast with
+    madness later (madness.q3). Between the discard and the cast the trigger is on the stack, so
+    no land can be played and no sorcery-speed spell cast (madness.q9)."""
+    from .casting import cast
+    from .zones import move
+
+    card = game.state.objects.get(eff["card"])
+    if card is None or card.zone != "exile":
+        game.log("no_effect", object=source.id, rule="madness.a", reason="the card is no longer where madness exiled it")
+        return
+    answer = _answer(game, card)
+    if answer is not None:
+        game.state.choices[OFFER] = card.id
+        try:
+            cast(game, {"player": card.owner, "object": card.id, "alternative_cost": "madness",
+                        "targets": [game.obj(t).id if t not in game.state.players else t for t in answer.get("targets") or []]},
+                 timing=False)
+        finally:
+            game.state.choices.pop(OFFER, None)
+        return
+    move(game, card, "graveyard", "madness not used")
+
+
+def _cost(game, obj, a) -> str:
+    cost = obj.card.alternative_cost("madness")
+    if cost is None:
+        raise IllegalAction("madness.a", f"{obj.card.name} doesn't have madness")
+    return cost
+
+
+@implements("madness.a", "madness.b", "madness.q2", "madness.q3")
+def _prepare(game, obj, a, info, values) -> None:
+    """A card can be cast with madness only from exile, as its own madness trigger resolves: not
+    by discarding at will (madness.q2: no rule lets a player discard on a whim) nor later
+    (madness.q3)."""
+    _cost(game, obj, a)
+    if game.state.choices.get(OFFER) != obj.id:
+        raise IllegalAction("madness.a", f"{obj.card.name} can be cast with madness only as its madness trigger resolves")
+
+
+MADNESS = alternative_cost(AlternativeCost(name="madness", zones=("exile",), rule="madness.b", cost=_cost, prepare=_prepare))
