@@ -125,6 +125,11 @@ def turn_up(game, obj, cause: str, cost: str | None = None) -> bool:
             c.face_down_as = None
             c.face = "a"
     game.log("turned_face_up", object=obj.id, card=obj.card.name, cause=cause, cost=cost)
+    from .characteristic_effects import abilities_with
+
+    for ab in abilities_with(game, obj, "trigger", "turned_face_up"):  # morph.q4: these use the stack
+        game.state.pending_triggers.append({"source": obj.id, "controller": obj.controller, "effects": list(ab.get("effects", [])),
+                                            "text": ab.get("text"), "targets": list(game.choice("targets") or [])})
     return True
 
 
