@@ -48,6 +48,16 @@ def object_json(game, obj: GameObject) -> dict:
     return out
 
 
+def combat_view(game) -> dict:
+    """Attacking and blocking creatures (those that left the battlefield are no longer in
+    combat, 506.4) and the attackers that became blocked."""
+    c = game.state.combat
+    alive = game.state.battlefield
+    return {"attackers": {a: p for a, p in c.get("attackers", {}).items() if a in alive},
+            "blockers": {b: a for b, a in c.get("blockers", {}).items() if b in alive},
+            "blocked": [a for a in c.get("blocked", []) if a in alive]}
+
+
 def snapshot(game) -> dict:
     s = game.state
     return {
@@ -70,6 +80,5 @@ def snapshot(game) -> dict:
         "exile": list(s.exile),
         "command": list(s.command),
         "objects": {oid: object_json(game, obj) for oid, obj in s.objects.items()},
-        "combat": {"attackers": dict(s.combat.get("attackers", {})), "blockers": dict(s.combat.get("blockers", {})),
-                   "blocked": list(s.combat.get("blocked", []))},
+        "combat": combat_view(game),
     }

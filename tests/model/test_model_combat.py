@@ -135,5 +135,11 @@ def test_protection_from_a_color_stops_blocks_by_and_damage_from_that_color():
     block(g, {"Grizzly Bears": "Paladin en-Vec"})
     act(g, "add_effect", effect={"kind": "set_colors", "object": "Grizzly Bears", "colors": ["R"]})
     to_end_of_combat(g)
-    assert one(g, "Paladin en-Vec")["damage"] == 0  # the now-red blocker's damage is prevented
-    assert one(g, "Grizzly Bears")["damage"] == 2
+    assert one(g, "Grizzly Bears")["zone"] == "graveyard"  # first strike: 2 damage before it deals any
+    g = new_game({"alice": {"battlefield": ["Grizzly Bears"]}, "bob": {"battlefield": ["Paladin en-Vec"]}})
+    attack(g, {"Grizzly Bears": "bob"})
+    act(g, "add_effect", effect={"kind": "set_colors", "object": "Grizzly Bears", "colors": ["R"]})
+    block(g, {"Paladin en-Vec": "Grizzly Bears"})
+    to_end_of_combat(g)
+    assert one(g, "Paladin en-Vec")["damage"] == 0  # damage from a red source is prevented
+    assert one(g, "Grizzly Bears")["zone"] == "graveyard"
