@@ -127,6 +127,10 @@ def load_engine(spec: str, *, validate_messages: bool = False, timeout: float | 
         from .adapters.reference import ReferenceEngine
 
         engine: Engine = ReferenceEngine()
+    elif spec == "phase":  # phase.rs (pip install mtgrules[phase])
+        from .adapters.phase import PhaseEngine
+
+        engine = PhaseEngine()
     elif spec == "reference-process" or spec.startswith("process:"):
         from .adapters.subprocess import ProcessEngine
 

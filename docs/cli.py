@@ -9,12 +9,16 @@ import click
 
 from mtgrules.problems import InputError
 
+#: Conformance reports kept in the project (one JSON file per third-party engine).
+KEPT_REPORTS = Path(__file__).resolve().parent.parent / "conformance" / "reports"
+
 
 @click.command("docs")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for the HTML (default: docs/_build/html in a checkout, ./mtgrules-docs otherwise).")
 @click.option("--report", "reports", multiple=True, type=click.Path(exists=True, dir_okay=False),
-              help="A conformance report (JSON, one engine) to show per rule; repeatable. Shape: see the 'For engine authors' page.")
+              help="A conformance report (JSON, one engine) to show per rule; repeatable. Shape: see the 'For engine authors' page. "
+                   "Default: the reports kept in conformance/reports/.")
 @click.option("--proofs", type=click.Path(exists=True, dir_okay=False),
               help="Proof verdicts as written by `mtgrules prove --json`, shown per rule (default: run the proofs).")
 @click.option("--run-proofs/--no-run-proofs", default=True, show_default=True,
@@ -32,6 +36,8 @@ def docs(out: Path | None, reports: tuple[str, ...], proofs: str | None, run_pro
     from . import trace
     from .build import build
 
+    if not reports:
+        reports = tuple(str(p) for p in sorted(KEPT_REPORTS.glob("*.json")))
     try:
         trace.check_inputs(load_spec(), proofs, list(reports), custom_rules)  # before the (long) build
     except InputError as exc:

@@ -31,8 +31,29 @@ def as_enters(game, permanent) -> None:
     old, from_zone = _previous_object(game, permanent)
     if old is not None and from_zone == "stack":
         follow_spell_to_permanent(game, old, permanent.id)
-    if permanent.face_down:
+    if not permanent.face_down:
+        _amplify(game, permanent)
+    _others_see_it_enter(game, permanent)
+
+
+def _others_see_it_enter(game, permanent) -> None:
+    """Abilities of other permanents that trigger on a creature entering (Garruk's Packleader)
+    see it as it entered: with its amplify counters (amplify.q4)."""
+    values = game.characteristics(permanent)
+    if not values.is_type("Creature"):
         return
+    for oid in list(game.state.battlefield):
+        other = game.state.objects[oid]
+        if oid == permanent.id or other.controller != permanent.controller:
+            continue
+        for ab in abilities_with(game, other, "trigger", "another_creature_enters"):
+            if (values.power or 0) >= ab.get("min_power", 0):
+                game.state.pending_triggers.append({"source": oid, "controller": other.controller, "text": ab.get("text"),
+                                                    "effects": list(ab.get("effects", []))})
+
+
+def _amplify(game, permanent) -> None:
+    """Amplify's instances on an entering permanent (see :func:`as_enters`)."""
     instances = abilities_with(game, permanent, "keyword", "amplify")
     if not instances:
         return

@@ -96,7 +96,15 @@ def target_is_legal(game, kind: str, target, spell_id: str | None = None) -> boo
         return False
     if kind == "permanent":
         return True
-    return kind in ("any", "creature") and values.is_type("Creature")
+    if not values.is_type("Creature"):
+        return False
+    if kind == "face_down_creature":
+        return obj.face_down
+    if kind == "creature_with_morph":  # Backslide: "target creature with a morph ability"
+        return "Morph" in values.keywords
+    if kind == "werewolf":
+        return "Werewolf" in values.subtypes
+    return kind in ("any", "creature")
 
 
 def effects_of(card: CardDef, half: str | None, component: Component) -> list[dict]:
@@ -108,10 +116,15 @@ def effects_of(card: CardDef, half: str | None, component: Component) -> list[di
 
 
 def cost_modifiers(game, player: str) -> list[int]:
-    return [e["generic"] for e in game.state.effects if e["kind"] == "cost_modifier" and e.get("player") in (None, player)]
+    """Generic cost increases (positive) and reductions (negative) that apply to ``player``'s
+    spells: effects, and static abilities of permanents (Sphere of Resistance, Helm of Awakening)."""
+    from .prohibitions import static_abilities
+
+    return ([e["generic"] for e in game.state.effects if e["kind"] == "cost_modifier" and e.get("player") in (None, player)]
+            + [a.get("amount", 0) for _, a in static_abilities(game, "cost_modifier")])
 
 
-@implements("cr.current.total-cost", "cr.pre-2013.total-cost", "cr.pre-2013.pay", "cr.pre-2013.mana-abilities")
+@implements("cr.current.total-cost", "cr.pre-2013.total-cost", "cr.pre-2013.pay", "cr.pre-2013.mana-abilities", "flashback.q4", "madness.q5")
 def determine_and_pay(game, player: str, obj: GameObject, info: SpellInfo, values: Characteristics, a: dict):
     """601.2f-h: the total cost is the mana cost, or the alternative cost, plus additional costs
     and increases, less reductions (flashback.q4: they apply to alternative costs too); then it

@@ -42,11 +42,6 @@ def combat(game) -> dict:
     return c
 
 
-def in_combat(game, oid: str) -> bool:
-    c = combat(game)
-    return oid in c["attackers"] or oid in c["blockers"]
-
-
 def _alive(game, oid: str) -> bool:
     obj = game.state.objects.get(oid)
     return obj is not None and obj.zone == "battlefield"
@@ -59,10 +54,6 @@ def prune(game) -> None:
     c["attackers"] = {a: p for a, p in c["attackers"].items() if _alive(game, a)}
     c["blockers"] = {b: a for b, a in c["blockers"].items() if _alive(game, b)}
     c["order"] = {a: [b for b in bs if b in c["blockers"]] for a, bs in c["order"].items() if a in c["attackers"]}
-
-
-def defending_player(game, attacker_controller: str) -> str:
-    return game.next_player(attacker_controller)
 
 
 def _strikes_first(values) -> bool:

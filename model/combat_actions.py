@@ -74,3 +74,12 @@ def declare_blockers(game, a: dict):
     combat(game)["pending_blockers"] = _ids(game, a.get("blockers") or {}, True)
     next_step(game)
     return sorted(combat(game)["blockers"])
+
+
+@action("tap")
+def tap(game, a: dict):
+    """Test effect: tap (or with ``untap: true`` untap) a permanent, as a cost or an effect would
+    (a creature's own "{T}: ..." ability, Cerulean Wisps' untap)."""
+    obj = game.obj(a["object"], zone="battlefield")
+    obj.tapped = not a.get("untap", False)
+    game.log("tapped" if obj.tapped else "untapped", object=obj.id)

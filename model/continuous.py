@@ -51,6 +51,8 @@ def copiable_values(game, obj: GameObject) -> Characteristics:
     for effect in effects_on(game, obj, "copy"):
         if effect["timestamp"] < obj.merged_at:
             continue  # 730.2a: the merge is a later copiable effect
+        if effect["values"] is None:
+            continue  # a double-faced token copy: its own faces give the values (707.8a)
         values = Characteristics(**effect["values"]) if isinstance(effect["values"], dict) else effect["values"]
     return values
 

@@ -38,7 +38,7 @@ def copy_spell_action(game, a):
     return [copy_spell(game, spell, a.get("player"), a.get("targets")).id for _ in range(int(a.get("count", 1)))]
 
 
-@implements("storm.a", "storm.b", "storm.q5")
+@implements("storm.a", "storm.b", "storm.q1", "storm.q5", "storm.q6")
 def storm_triggers(game, spell) -> None:
     """Storm (seed 004 storm.a): "When you cast this spell, put a copy of it onto the stack for
     each other spell that was cast before it this turn." Each instance triggers separately
@@ -64,7 +64,7 @@ def storm_copies(game, ability_obj, effect, target) -> None:
 
 
 @action("cast_copy")
-@implements("dyn.3c", "cr.dyn.cast-copy", "cr.current.cast-copy")
+@implements("dyn.3c", "cr.dyn.cast-copy", "cr.current.cast-copy", "storm.q3")
 def cast_copy(game, a):
     """707.12: an effect instructs a player to cast a copy of a card: the copy is created in the
     zone the card is in and cast (601.2a-h; usually without paying its mana cost); once cast it is

@@ -233,6 +233,73 @@ def _mill(game, source, eff, target):
             move(game, game.state.objects[library[0]], "graveyard", "mill")
 
 
+@effect("transform_all")
+@implements("cr.current.transform")
+def _transform_all(game, source, eff, target):
+    """"Transform all Humans" (Moonmist): each permanent with the subtype transforms; 711.5 /
+    701.27c: one that isn't a double-faced card doesn't (the transform action refuses it)."""
+    from .double_faced_actions import transform
+
+    for oid in list(game.state.battlefield):
+        obj = game.state.objects[oid]
+        if eff.get("subtype") in game.characteristics(obj).subtypes:
+            try:
+                transform(game, {"object": oid})
+            except IllegalAction:
+                pass
+
+
+@effect("exile_gain_life_equal_power")
+def _swords(game, source, eff, target):
+    """Swords to Plowshares: exile target creature; its controller gains life equal to its power
+    (as it last existed on the battlefield)."""
+    obj = _target_object(game, target)
+    if obj is not None and obj.zone == "battlefield":
+        power, controller = game.characteristics(obj).power or 0, obj.controller
+        move(game, obj, "exile", "exile")
+        change_life(game, controller, max(power, 0), "effect")
+
+
+@effect("put_on_library_top")
+def _griptide(game, source, eff, target):
+    """Put target creature on top of its owner's library (a merged permanent: its owner orders
+    the cards, ``choices.order``, 730.3a)."""
+    obj = _target_object(game, target)
+    if obj is not None and obj.zone == "battlefield":
+        move(game, obj, "library", "put on top of library", position="top", order=game.choice("order"))
+
+
+@effect("return_to_hand")
+def _raise_dead(game, source, eff, target):
+    """Return target card from a graveyard to its owner's hand."""
+    obj = _target_object(game, target)
+    if obj is not None and obj.zone == "graveyard":
+        move(game, obj, "hand", "return to hand")
+
+
+@effect("create_token_copy")
+@implements("cr.current.copying-objects", "dfc-2016.1")
+def _token_copy(game, source, eff, target):
+    """Create a token that's a copy of target creature (Cackling Counterpart): 707.2, it copies
+    the copiable values. Under the 2016 rules the token is not a double-faced card (711.1: it
+    can't transform); under the current rules a copy of a double-faced permanent is a
+    double-faced token with the face up that the original has (707.8a), so its characteristics
+    are those of its own face up."""
+    from .objects import Component
+
+    obj = _target_object(game, target)
+    if obj is None or obj.zone != "battlefield":
+        return
+    top = obj.top
+    token = create_object(game, owner=source.controller, controller=source.controller, zone="battlefield",
+                          components=[Component(card=top.card, token=True, face=top.face)])
+    copy = add_effect(game, {"kind": "copy", "object": token.id, "of": obj.id, "until": None})
+    if game.state.edition != "2016-04-08" and top.card.is_double_faced and not obj.face_down and not obj.merged:
+        copy["values"] = None  # the token's own faces give its values (copiable_values skips it)
+    game.log("create_token", object=token.id, card=top.card.name, copy_of=obj.id, player=source.controller)
+    entered(game, token)
+
+
 @implements("dyn.2")
 def draw(game, player: str, count: int = 1) -> None:
     """121.1 / DYN.2: a player draws the top card of their library; a dynamic card drawn is one card."""

@@ -72,7 +72,7 @@ def turn_up_cost(game, obj, how: str) -> str | None:
 
 
 @action("turn_face_up", player_action=True)
-@implements("morph.d", "morph.q1", "morph.q5", "cr.pre-2013.special-actions", "cr.current.special-actions", "cr.current.manifest",
+@implements("morph.d", "morph.q1", "morph.q4", "morph.q5", "morph.q6", "morph.q11", "morph.q14", "cr.pre-2013.special-actions", "cr.current.special-actions", "cr.current.manifest",
             "dyn.5b", "dyn.5c", "dfc-2016.9a", "merging.2f", "merging.2g")
 def turn_face_up(game, a):
     """116.2b / 702.35d (morph.d): a player with priority may turn a face-down permanent they
@@ -82,7 +82,10 @@ def turn_face_up(game, a):
     a manifested one is paid for with the dynamic card's combined mana cost. 711.9a: a face-down
     double-faced card turns face up with its front face up. 730.2f: turning a face-down merged
     permanent face up turns each face-down component face up; 730.2g: if it contains an instant
-    or sorcery card it is revealed and stays face down."""
+    or sorcery card it is revealed and stays face down. It doesn't use the stack, so nothing can
+    respond to it (morph.q4); it works only on a face-down permanent on the battlefield (morph.q14),
+    never turns one face down (morph.q6); an effect that turns it face up needs no cost
+    (``using: effect``, morph.q11)."""
     player = a["player"]
     if a.get("using") == "effect":  # an effect turns it face up: no cost, no priority needed
         obj = game.obj(a["object"], zone="battlefield")
@@ -109,7 +112,7 @@ def turn_face_up(game, a):
     game.state.passes = 0
 
 
-@implements("merging.2f", "merging.2g", "dfc-2016.9a", "dyn.5b", "morph.q3")
+@implements("merging.2f", "merging.2g", "dfc-2016.9a", "dyn.5b", "morph.q3", "morph.q7")
 def turn_up(game, obj, cause: str, cost: str | None = None) -> bool:
     """Turn a face-down permanent face up (each face-down component, 730.2f); a merged permanent
     with an instant or sorcery card is revealed and left face down instead (730.2g). It stays the

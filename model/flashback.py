@@ -27,7 +27,7 @@ def _prepare(game, obj, a, info, values) -> None:
         raise IllegalAction("flashback.a", "flashback casts only an instant or sorcery spell")
 
 
-@implements("flashback.a", "flashback.q5", "flashback.q6")
+@implements("flashback.a", "flashback.q1", "flashback.q5", "flashback.q6")
 def _on_cast(game, spell) -> None:
     """"If the flashback cost was paid, exile this card instead of putting it anywhere else any
     time it would leave the stack": countered, resolved or returned to hand, it is exiled

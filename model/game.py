@@ -151,6 +151,7 @@ class Game:
         obj.counters = dict(entry.get("counters") or {})
         obj.mutated = bool(entry.get("mutated", False)) and obj.merged
         obj.flipped = bool(entry.get("flipped", False)) and any(c.card.is_flip for c in components)
+        obj.chosen = dict(entry.get("chosen") or {})
         return obj
 
     def _component(self, card: CardDef, entry: dict) -> Component:

@@ -39,11 +39,27 @@ def discard_card(game, obj, player: str, cause: str = "discard") -> list:
         if madness:
             game.state.replacements = [r for r in game.state.replacements if not (r.name == "madness" and r.object_id == obj.id)]
     game.log("discard", player=player, card=obj.card.name, cards=1, new_objects=[o.id for o in new], cause=cause)
+    discard_triggers(game, player)
     for card in new:
         if madness and card.zone == "exile":
             game.state.pending_triggers.append({"source": card.id, "controller": card.owner, "text": "Madness",
                                                 "effects": [{"effect": "madness", "card": card.id}]})
     return new
+
+
+def discard_triggers(game, player: str) -> None:
+    """Abilities that trigger on a player discarding a card (Megrim: "Whenever an opponent
+    discards a card, Megrim deals 2 damage to that player") trigger whether or not madness
+    exiled the card (madness.q8)."""
+    from .characteristic_effects import abilities_with
+
+    for oid in list(game.state.battlefield):
+        permanent = game.state.objects[oid]
+        if permanent.controller == player:
+            continue
+        for ab in abilities_with(game, permanent, "trigger", "opponent_discards"):
+            game.state.pending_triggers.append({"source": oid, "controller": permanent.controller, "text": ab.get("text"),
+                                                "effects": list(ab.get("effects", [])), "targets": [player]})
 
 
 def _answer(game, card) -> dict | None:

@@ -77,7 +77,7 @@ def _symbol_value(symbol: str) -> int:
     return max((int(p) if p.isdigit() else 1) for p in parts if p != "P") if parts != ["S"] else 1
 
 
-@implements("cr.current.mana-value")
+@implements("cr.current.mana-value", "flashback.q3", "madness.q4", "affinity.q2")
 def mana_value(mana_cost: str | None, x: int = 0) -> int:
     """202.3: the mana value is the total amount of mana in the mana cost, regardless of color;
     no mana cost gives 0; {X} counts as the chosen X on the stack and 0 elsewhere (202.3e)."""

@@ -51,7 +51,23 @@ def resolve_mutating(game, spell) -> bool:
         game.log("mutate_target_illegal", object=spell.id)
         return False
     merge(game, spell, target, game.choice("merge", spell.spell.mutate_position), mutate=True, cause="mutate")
+    mutates_triggers(game, target)
     return True
+
+
+@implements("cr.current.mutate")
+def mutates_triggers(game, permanent) -> None:
+    """702.140d: "whenever this creature mutates" abilities trigger when a spell merges with it;
+    702.140e: the merged permanent has the abilities of each of its components."""
+    values = game.characteristics(permanent)
+    if permanent.face_down:
+        return
+    for component in permanent.components:
+        for face in component.card.faces:
+            for ab in face.structured("trigger"):
+                if ab["trigger"] == "mutates" and ab.get("text", "") in values.abilities:
+                    game.state.pending_triggers.append({"source": permanent.id, "controller": permanent.controller,
+                                                        "effects": list(ab.get("effects", [])), "text": ab.get("text")})
 
 
 @implements("merging.2", "merging.2a", "merging.2b", "merging.2c", "merging.2d", "merging.2e")
@@ -77,7 +93,7 @@ def merge(game, obj, permanent, position: str, *, mutate: bool, cause: str) -> N
     game.log("zone_change", object=obj.id, card=obj.card.name, new_objects=[permanent.id],
              components=[{"card": c.card.name, "token": c.token, "to": "battlefield", "new_object": permanent.id} for c in components],
              **{"from": from_zone, "to": "battlefield"}, cause=cause, replacements=[], merged_into=permanent.id)
-    game.log("merged", object=permanent.id, card=obj.card.name, position=position, mutate=mutate or None,
+    game.log("merged", object=permanent.id, card=obj.card.name, spell=obj.id, position=position, mutate=mutate or None,
              face_down=permanent.face_down, was_face_down=was_face_down or None,
              components=[c.card.name for c in permanent.components])
 

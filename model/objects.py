@@ -177,6 +177,7 @@ class GameObject:
     mutated: bool = False
     flipped: bool = False  # status of a permanent with a flip card (710, 730.2h)
     merged_at: int = 0  # timestamp of the latest merge (730.2a: a copiable effect)
+    chosen: dict = field(default_factory=dict)  # choices made as it entered (Meddling Mage's name)
 
     @property
     def top(self) -> Component:

@@ -27,6 +27,7 @@ def object_json(game, obj: GameObject) -> dict:
         "half": None,
         "token": obj.token,
         "copy": obj.copy,
+        "copy_of": _copy_of(game, obj),
         "tapped": obj.tapped,
         "damage": obj.damage,
         "counters": dict(obj.counters),
@@ -46,6 +47,14 @@ def object_json(game, obj: GameObject) -> dict:
     if obj.ability is not None:
         out["ability"] = {"source": obj.ability.get("source"), "text": obj.ability.get("text")}
     return out
+
+
+def _copy_of(game, obj: GameObject) -> str | None:
+    """The object a permanent copies (its latest copy effect still applying, 707.2), if any."""
+    from .continuous import effects_on
+
+    found = [e for e in effects_on(game, obj, "copy") if e["timestamp"] >= obj.merged_at]
+    return found[-1].get("of") if found else None
 
 
 def combat_view(game) -> dict:

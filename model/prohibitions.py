@@ -17,3 +17,22 @@ def check_cast_prohibitions(game, player: str, values) -> None:
     for eff in game.state.effects:
         if eff["kind"] == "cant_cast" and eff.get("player") in (None, player) and values.has_name(eff["name"]):
             raise IllegalAction("morph.q12", f"spells named {eff['name']} can't be cast")
+    for permanent, _ in static_abilities(game, "cant_cast_chosen_name"):
+        name = permanent.chosen.get("name")
+        if name and values.has_name(name):
+            raise IllegalAction("morph.q12", f"spells named {name} can't be cast ({permanent.card.name})")
+
+
+def static_abilities(game, kind: str) -> list:
+    """The structured static abilities ``{static: kind}`` of permanents on the battlefield, as
+    (permanent, ability) pairs: a face-down permanent has none (708.2), a double-faced card those
+    of the face up."""
+    out = []
+    for oid in game.state.battlefield:
+        obj = game.state.objects[oid]
+        if obj.face_down:
+            continue
+        top = obj.top
+        face = top.card.faces[1 if top.face == "b" and len(top.card.faces) > 1 else 0]
+        out += [(obj, a) for a in face.structured("static") if a["static"] == kind]
+    return out

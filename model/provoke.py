@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
+from .actions import IllegalAction
 from .characteristic_effects import abilities_with
 from .effects import effect
 
@@ -32,7 +33,9 @@ def attack_triggers(game, attacker, defender: str) -> None:
             target = legal[0]
         else:
             target = None
-        if target is None or not _legal_target(game, target, defender):
+        if target is not None and not _legal_target(game, target, defender):
+            raise IllegalAction("provoke.a", f"{target} isn't a creature the defending player controls")
+        if target is None:
             game.log("no_effect", object=attacker.id, rule="provoke.a", reason="provoke has no legal target: it is removed from the stack")
             continue
         game.state.pending_triggers.append({"source": attacker.id, "controller": attacker.controller, "text": "Provoke",

@@ -77,6 +77,7 @@ def entered(game, permanent: GameObject) -> None:
     enters" (amplify) is done first, so nothing sees it on the battlefield without it."""
     from .amplify import as_enters
 
+    enters_as_copy(game, permanent)
     as_enters(game, permanent)
     game.state.combat.setdefault("entered", []).append(permanent.id)  # 302.6 summoning sickness
     game.log("enters_battlefield", object=permanent.id, card=permanent.card.name, face_down=permanent.face_down or None,
@@ -86,6 +87,23 @@ def entered(game, permanent: GameObject) -> None:
         return
     for ability in enters_abilities(game, permanent):
         game.state.pending_triggers.append({"source": permanent.id, "controller": permanent.controller, "effects": list(ability.get("effects", [])), "text": ability.get("text", "enters trigger")})
+
+
+@implements("cr.current.copying-objects")
+def enters_as_copy(game, permanent: GameObject) -> None:
+    """Clone: "You may have Clone enter as a copy of any creature on the battlefield." A
+    replacement effect (614.1c): the permanent enters already a copy (707.2, copiable values) of
+    the creature the player chooses (``choices.copy``; ``choices.may: false`` declines)."""
+    if permanent.face_down or game.choice("may") is False or not game.choice("copy"):
+        return
+    if not any(a.get("as_enters") == "copy" for a in permanent.top.card.faces[0].abilities):
+        return
+    from .continuous import add_effect
+
+    original = game.obj(game.choice("copy"), zone="battlefield")
+    if original.id == permanent.id or not game.characteristics(original).is_type("Creature"):
+        raise IllegalAction("cr.current.copying-objects", f"{original.card.name} is not another creature on the battlefield")
+    add_effect(game, {"kind": "copy", "object": permanent.id, "of": original.id, "until": None})
 
 
 def enters_abilities(game, permanent: GameObject) -> list[dict]:

@@ -51,7 +51,7 @@ def _reset(component: Component, to_zone: str, keep_face_down: bool) -> Componen
     )
 
 
-@implements("cr.current.new-object", "merging.3", "merging.3a", "merging.3b", "merging.3c", "cr.current.face-down-leaves")
+@implements("cr.current.new-object", "merging.3", "merging.3a", "merging.3b", "merging.3c", "cr.current.face-down-leaves", "morph.q9", "morph.q13")
 def move(game, obj: GameObject, to_zone: str, cause: str, *, position: str = "top", face_down: bool = False,
          controller: str | None = None, order: list[str] | None = None, replacement_order: list[str] | None = None,
          keep: dict | None = None) -> list[GameObject]:

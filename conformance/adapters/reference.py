@@ -39,12 +39,12 @@ FEATURES = (
 EDITIONS = {"2016-04-08": "2016-04-08", "2026-08-07": "2026-08-07", "dyn": "2026-08-07", "pre-2013": "2016-04-08"}
 
 #: Scenario `choices` the model takes (action.schema.json $defs/choices); others are not passed.
-MODEL_CHOICES = ("replacement", "merge", "order", "scry")
+MODEL_CHOICES = ("replacement", "merge", "order", "scry", "copy", "new_targets", "may", "targets", "reveal", "cast",
+                 "assign_damage", "damage_order")
 
 #: Step verbs the model has no counterpart for, with the reason.
 UNSUPPORTED_STEPS = {
     "activate": "the model has no activated abilities other than mana abilities of basic lands",
-    "advance_to": "the model has no turn structure (steps and phases); only the end_turn test shortcut",
     "declare_attackers": "the model has no combat (issue 4)",
     "declare_blockers": "the model has no combat (issue 4)",
     "choose": "the model asks no pending decisions: answers are given with the action (choices)",
@@ -53,7 +53,7 @@ UNSUPPORTED_STEPS = {
 
 #: Setup state keys the model has no counterpart for.
 UNSUPPORTED_STATE = {
-    "attached_to": "Auras and Equipment", "chosen": "choices made as a permanent entered",
+    "attached_to": "Auras and Equipment",
     "exiled_with": "links between objects", "imprinted": "imprint", "sick": "summoning sickness",
 }
 
@@ -146,6 +146,7 @@ class ReferenceEngine(Engine):
         if obj["components"]:
             entry.update(self._state(obj["components"][0]["state"], obj["token"]))
             entry["components"] = [{"card": c["card"], **self._state(c["state"], c["token"])} for c in obj["components"][1:]]
+            entry["mutated"] = True  # 730.1: in these rules a permanent becomes merged only by mutating (702.140)
         return entry
 
     @staticmethod
@@ -162,6 +163,11 @@ class ReferenceEngine(Engine):
             out["face_down_as"] = state["face_down_by"]
         if state.get("face") == "back":
             out["transformed"] = True
+        if "chosen" in state:
+            other = sorted(set(state["chosen"]) - {"name"})
+            if other:
+                raise Unsupported(f"setup chosen {', '.join(other)}: the model keeps only a chosen card name")
+            out["chosen"] = dict(state["chosen"])
         return out
 
     # ------------------------------------------------------------------ steps
@@ -180,8 +186,33 @@ class ReferenceEngine(Engine):
                 value = given[key]
                 if key == "scry":
                     value = {k: [self._id(r) for r in v] for k, v in value.items() if k in ("top", "bottom")}
+                elif key == "copy":
+                    value = self._id(value)
+                elif key in ("new_targets", "targets", "reveal"):
+                    value = [self._id(r) for r in (value if isinstance(value, list) else [value])]
+                elif key == "cast":
+                    value = self._cast_choice(value)
+                elif key == "assign_damage":
+                    value = {self._id(a): {self._id(r): n for r, n in (m or {}).items()} for a, m in value.items()}
+                elif key == "damage_order":
+                    value = {self._id(a): [self._id(b) for b in bs] for a, bs in value.items()}
                 out[key] = value
         return out
+
+    def _cast_choice(self, value):
+        """``choices.cast``: true / a card / {card, alt_cost, targets, copy} / a list of those."""
+        if isinstance(value, list):
+            return [self._cast_choice(v) for v in value]
+        if isinstance(value, str):
+            return self._id(value)
+        if isinstance(value, dict):
+            out = dict(value)
+            if "card" in out:
+                out["card"] = self._id(out["card"])
+            if "targets" in out:
+                out["targets"] = [self._id(t) for t in out["targets"]]
+            return out
+        return value
 
     def translate(self, step: dict) -> list[dict]:
         """The model actions for one scenario step (raises Unsupported)."""
@@ -193,6 +224,11 @@ class ReferenceEngine(Engine):
         by = step.get("by")
         if verb == "check":
             return []
+        if verb == "advance_to":
+            a = {"action": "advance_to", "step": step["advance_to"]}
+            if step.get("next_turn"):
+                a["next_turn"] = True
+            return [{**a, **({"choices": choices} if choices else {})}]
         if verb == "pass":
             return [{"action": "pass_priority", "player": step["pass"], **({"choices": choices} if choices else {})}]
         if verb == "resolve":
@@ -296,7 +332,12 @@ class ReferenceEngine(Engine):
         return self.game.snapshot()
 
     def events(self) -> list[dict]:
-        return self.game.events
+        out = self.game.events
+        for event in out:
+            if event.get("type") == "merged" and event.get("spell"):
+                # corpus vocabulary: the merging object merged with the target permanent
+                event["target"], event["object"] = event["object"], event["spell"]
+        return out
 
     def stop(self) -> None:
         self.game = None

@@ -37,4 +37,13 @@ def to_end_of_combat(game, **choices) -> None:
     act(game, "advance_to", step="end-of-combat", **fields)
 
 
-__all__ = ["attack", "block", "oid", "life", "combat_damage", "to_end_of_combat", "new_game"]
+__all__ = ["attack", "block", "card_zone", "oid", "life", "combat_damage", "to_end_of_combat", "new_game"]
+
+
+def card_zone(game, card: str) -> str:
+    """The zone of the one card object called ``card`` (abilities on the stack are not cards)."""
+    from model_testkit import objects
+
+    found = [o for o in objects(game, card) if o["ability"] is None]
+    assert len(found) == 1, f"expected one {card}, found {len(found)}"
+    return found[0]["zone"]

@@ -59,13 +59,10 @@ def test_a_blocker_that_survives_the_first_blow_strikes_back_with_the_second():
     attack(g, {"Boros Swiftblade": "bob"})
     block(g, {"Walking Corpse": "Boros Swiftblade"})
     to_end_of_combat(g)
-    swift, corpse = one(g, "Boros Swiftblade")["id"], one(g, "Walking Corpse")["id"]
-    dealt = [(s, t, a, st) for s, t, a, st in combat_damage(g)]
-    assert dealt[0][3] == FS and len([d for d in dealt if d[3] == FS]) == 1  # first blow only
-    assert {(d[0], d[2]) for d in dealt if d[3] == REG} == {(events(g, "attackers_declared")[0] and list(events(g, "attackers_declared")[0]["attackers"])[0], 1),
-                                                            (events(g, "blockers_declared")[0] and list(events(g, "blockers_declared")[0]["blockers"])[0], 2)}
+    swift = events(g, "attackers_declared")[0]["attackers"].popitem()[0]
+    corpse = events(g, "blockers_declared")[0]["blockers"].popitem()[0]
+    assert combat_damage(g) == [(swift, corpse, 1, FS), (swift, corpse, 1, REG), (corpse, swift, 2, REG)]
     assert one(g, "Walking Corpse")["zone"] == "graveyard" and one(g, "Boros Swiftblade")["zone"] == "graveyard"
-    assert swift and corpse
 
 
 @pytest.mark.rules("double-strike.q1")
@@ -159,8 +156,8 @@ def test_the_rulings_example_double_strike_and_trample():
     grant(g, "Boros Swiftblade", "Trample")
     attack(g, {"Boros Swiftblade": "bob"})
     block(g, {"Llanowar Elves": "Boros Swiftblade"})
-    assert not g.apply({"action": "advance_to", "step": REG, "choices": {"assign_damage": {"Boros Swiftblade": {"bob": 2}}}}).ok
-    act(g, "advance_to", step=REG, choices={"assign_damage": {"Boros Swiftblade": {"Llanowar Elves": 1, "bob": 1}}})
+    assert not g.apply({"action": "advance_to", "step": FS, "choices": {"assign_damage": {"Boros Swiftblade": {"bob": 2}}}}).ok
+    act(g, "advance_to", step=FS, choices={"assign_damage": {"Boros Swiftblade": {"Llanowar Elves": 1, "bob": 1}}})
     assert life(g, "bob") == 19 and one(g, "Llanowar Elves")["zone"] == "graveyard"
     to_end_of_combat(g)  # no surviving blockers: all of the damage is assigned to the player
     assert life(g, "bob") == 17

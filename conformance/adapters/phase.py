@@ -1,0 +1,962 @@
+"""phase.rs (the Rust rules engine, Python bindings ``phase-python``, import name ``phase``) as an
+engine under test, in-process: ``mtgrules conform --engine phase``.
+
+Install with ``pip install mtgrules[phase]`` (``phase-python>=0.103``). Nothing is downloaded: the
+engine's card data is built from the scenario's own cards (MTGJSON atomic records) with
+``phase.build_oracle_face`` / ``build_oracle_face_multi`` and loaded with ``Engine.from_json``.
+
+How a scenario is driven:
+
+- setup: a two-player game is started with every card of each player as its deck, then its exported
+  state (``game.state()``) is edited (zones in order, life, mana pool, turn, step, priority,
+  summoning sickness, tapped, counters, damage, tokens) and resumed with ``engine.load_game``; face
+  state (face down, back face up) is set by phase.rs's own debug action ``SetFaceState`` so that the
+  engine computes the characteristics itself.
+- steps: each engine-neutral step is mapped onto phase.rs ``GameAction``s taken from
+  ``game.actions()``; the prompts that follow (targets, optional costs, "you may", card selections)
+  are answered from the step's options and ``choices``. When the engine does not list an action the
+  step needs, the adapter builds it with ``GameAction.from_dict`` and the step's result says so
+  (``note``). An action phase.rs rejects (``ValueError``) is reported as refused, and the game is
+  restored to the state before the step.
+- observations: the snapshot and event log are built from ``game.state()`` and the events phase.rs
+  returns, in the shapes of model/snapshot.schema.json and model/events.schema.json. phase.rs keeps
+  an object's ID across zone changes; the adapter gives the object a new ID at each zone change
+  (rule 400.7) so that references follow cards as the runner expects.
+
+What the adapter cannot drive is declared as data below (``UNSUPPORTED_FEATURES``, skipped with the
+reason) and never translated into something weaker.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+from mtgrules.conformance.engine import PROTOCOL_VERSION, Engine, EngineError, Unsupported, setup_objects, setup_references
+
+# ---------------------------------------------------------------------------- declarations (data)
+
+#: Scenario features (scenario.schema.json $defs/feature) the adapter cannot drive on phase.rs, with
+#: the reason. A scenario needing one of them is skipped with that reason, never passed.
+UNSUPPORTED_FEATURES = {
+    "dynamic": "Dynamic cards (seed 000, layout 'dynamic') are not an MTGJSON layout: phase.rs cannot build them",
+    "merge": "a merged permanent (730) cannot be set up: phase.rs's merged components are engine-internal state",
+    "mutate": "mutate needs merged permanents, which the adapter cannot set up or observe component by component",
+    "text-change": "phase.rs does not parse text-changing effects (Mind Bend, Artificial Evolution: Unimplemented)",
+    "hidden-information": "phase.rs's state export does not say which player can see an object",
+    "commander": "the corpus's commander scenario needs a commander setup the adapter does not build",
+    "phasing": "not used by the corpus",
+}
+
+#: Every feature of the schema; the adapter claims those not listed above.
+ALL_FEATURES = (
+    "dynamic", "split", "flip", "double-faced", "double-faced-token-copy", "cast-transformed", "transform",
+    "face-down", "morph", "manifest", "mutate", "merge", "flashback", "madness", "fear", "amplify", "provoke",
+    "storm", "affinity", "double-strike", "first-strike", "trample", "flying", "protection", "combat", "copy",
+    "cast-copy", "copy-spell", "token", "counter-spell", "text-change", "name-choice", "hidden-information",
+    "replacement-choice", "buyback", "replicate", "imprint", "equipment", "aura", "cost-change",
+    "triggered-ability", "activated-ability", "special-action", "discard", "counters", "commander", "phasing",
+    "library-order", "static-ability", "lifelink", "scry", "flash",
+)
+FEATURES = tuple(f for f in ALL_FEATURES if f not in UNSUPPORTED_FEATURES)
+
+#: phase.rs plays the current rules; older editions' scenarios are played under them only where the
+#: scenario also holds under the current rules (the runner picks the first edition both know).
+EDITIONS = ("2026-08-07",)
+
+#: Setup state keys the adapter cannot set up on phase.rs, with the reason (the scenario errors).
+UNSUPPORTED_STATE = {
+    "copy_of": "a permanent that already is a copy (phase.rs copy effects are engine-internal state)",
+    "chosen": "choices made as a permanent entered (phase.rs keeps them as engine-internal state)",
+    "exiled_with": "links between objects", "imprinted": "imprint links", "attached_to": "attachments",
+    "flipped": "flip cards flipped", "merged": "merged permanents",
+}
+
+STEPS = {"untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "precombat-main": "PreCombatMain",
+         "beginning-of-combat": "BeginCombat", "declare-attackers": "DeclareAttackers",
+         "declare-blockers": "DeclareBlockers", "first-strike-damage": "CombatDamage", "combat-damage": "CombatDamage",
+         "end-of-combat": "EndCombat", "postcombat-main": "PostCombatMain", "end": "End", "cleanup": "Cleanup"}
+PHASES = {v: k for k, v in STEPS.items() if k != "first-strike-damage"}
+ZONES = {"Library": "library", "Hand": "hand", "Graveyard": "graveyard", "Battlefield": "battlefield", "Stack": "stack",
+         "Exile": "exile", "Command": "command"}
+COLORS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
+SHARDS = {"White": "{W}", "Blue": "{U}", "Black": "{B}", "Red": "{R}", "Green": "{G}", "Colorless": "{C}", "X": "{X}"}
+COUNTERS = {"P1P1": "+1/+1", "M1M1": "-1/-1"}
+ALT_COSTS = {"flashback": "Flashback", "madness": "Madness", "morph": "Morph", "disturb": "Disturb"}
+VERBS = ("cast", "play_land", "activate", "turn_face_up", "pass", "resolve", "advance_to", "declare_attackers",
+         "declare_blockers", "discard", "choose", "check")
+MAX_PASSES = 200
+
+
+class PhaseEngine(Engine):
+    """phase.rs behind the engine interface."""
+
+    def __init__(self):
+        self._faces: dict[str, list] = {}  # card full name -> built faces (cache across scenarios)
+        self.game = None
+
+    # ------------------------------------------------------------------ lifecycle
+    def start(self) -> dict:
+        try:
+            import phase  # noqa: F401
+        except ImportError as exc:  # pragma: no cover - depends on the environment
+            raise EngineError("phase-python is not installed: pip install 'mtgrules[phase]'", str(exc), kind="crash") from None
+        from importlib.metadata import version as dist_version
+
+        return {"name": "phase.rs (phase-python)", "version": dist_version("phase-python"), "editions": list(EDITIONS),
+                "features": list(FEATURES), "protocol": PROTOCOL_VERSION,
+                "unsupported": dict(UNSUPPORTED_FEATURES)}
+
+    def stop(self) -> None:
+        self.game = None
+
+    # ------------------------------------------------------------------ cards
+    def _build(self, full: str, records: list[dict]) -> list[dict]:
+        import phase
+
+        if full in self._faces:
+            return self._faces[full]
+
+        def prep(face):
+            d = {k: v for k, v in face.items() if k != "mtgrules"}
+            d.setdefault("identifiers", {})
+            d.setdefault("colorIdentity", list(d.get("colors") or []))
+            return d
+
+        out = []
+        if len(records) == 1:
+            out.append(phase.build_oracle_face(prep(records[0]), None))
+        else:
+            oid = f"mtgrules:{full}"  # the faces must share one oracle id, or transform does nothing
+            for i, rec in enumerate(records):
+                face = dict(phase.build_oracle_face_multi(prep(rec), oid))
+                face["layout"] = rec.get("layout")
+                face["face_index"] = i
+                out.append(face)
+        self._faces[full] = out
+        return out
+
+    # ------------------------------------------------------------------ setup
+    def setup(self, request: dict) -> dict:
+        import phase
+
+        self.game = None
+        self.log: list[dict] = []
+        self.notes: list[str] = []
+        self.inc: dict[int, int] = {}
+        self.cast_info: dict[int, dict] = {}
+        setup = request["setup"]
+        cards_in = request.get("cards") or {}
+        self.cards = cards_in
+        face_to_full = {}
+        for full, recs in cards_in.items():
+            face_to_full[full] = full
+            for r in recs:
+                face_to_full.setdefault(r.get("faceName") or r.get("name"), full)
+        self.face_to_full = face_to_full
+
+        def names(name):
+            full = face_to_full.get(name, name)
+            return full, [r.get("faceName") for r in cards_in.get(full) or [] if r.get("faceName")]
+
+        data = {}
+        for full, recs in cards_in.items():
+            if any(r.get("layout") == "dynamic" for r in recs):
+                raise Unsupported(f"{full}: layout 'dynamic' is not an MTGJSON layout phase.rs can build")
+            for face in self._build(full, recs):
+                data.setdefault(face["name"].lower(), face)
+        self.players = list((setup.get("players") or {}))
+        if len(self.players) != 2:
+            raise Unsupported("phase-python games are set up for two players here")
+        seat = {p: i for i, p in enumerate(self.players)}
+        self.seat = seat
+        objects = setup_objects(setup)
+        refs = setup_references(setup, names)
+        decks: list[list[str]] = [[], []]
+        for obj in objects:
+            for key, what in UNSUPPORTED_STATE.items():
+                if obj["state"].get(key) or (key == "merged" and obj["components"]):
+                    raise Unsupported(f"setup {key}: the adapter cannot set up {what} on phase.rs")
+            owner = obj["state"].get("owner", obj["player"])
+            full, _ = names(obj["card"])
+            first = (cards_in.get(full) or [{}])[0]
+            decks[seat[owner]].append(first.get("faceName") or first.get("name") or obj["card"])
+        data.setdefault(FILLER["name"].lower(), phase.build_oracle_face(FILLER, None))
+        engine = phase.Engine.from_json(json.dumps(data))
+        for d in decks:
+            d.append(FILLER["name"])  # phase.rs refuses an empty deck; the filler is removed below
+        turn = setup.get("turn") or {}
+        active = seat[turn.get("active", self.players[0])]
+        game = engine.new_game(decks[0], decks[1], seed=1, first_player=active)
+        state = game.state()
+        st = state["state"]
+        objs = st["objects"]
+        pool = {0: {}, 1: {}}
+        for o in sorted(objs.values(), key=lambda o: o["id"]):
+            if o["name"] == FILLER["name"]:
+                del objs[str(o["id"])]
+                continue
+            pool[o["owner"]].setdefault(o["name"], []).append(o["id"])
+        for p in st["players"]:
+            p["hand"], p["library"], p["graveyard"] = [], [], []
+        st["battlefield"], st["exile"] = [], []
+        ids = []
+        turn_number = 3
+        self.full_of: dict[int, str] = {}
+        face_state = []
+        for obj in objects:
+            owner = seat[obj["state"].get("owner", obj["player"])]
+            controller = seat[obj["player"]]
+            full, _ = names(obj["card"])
+            first = (cards_in.get(full) or [{}])[0]
+            oid = pool[owner][first.get("faceName") or first.get("name") or obj["card"]].pop(0)
+            ids.append(oid)
+            self.full_of[oid] = full
+            o = objs[str(oid)]
+            zone = obj["zone"]
+            state_ = obj["state"]
+            o["zone"] = {"library": "Library", "hand": "Hand", "graveyard": "Graveyard", "battlefield": "Battlefield",
+                         "exile": "Exile"}.get(zone) or _raise(f"setup zone {zone}")
+            if zone == "battlefield":
+                st["battlefield"].append(oid)
+                o["controller"] = o["base_controller"] = controller
+                o["entered_battlefield_turn"] = turn_number if state_.get("sick") else 1
+                if state_.get("sick"):
+                    o["summoning_sick"] = True
+                o["tapped"] = bool(state_.get("tapped"))
+                o["damage_marked"] = int(state_.get("damage") or 0)
+                if state_.get("counters"):
+                    o["counters"] = {_counter_key(k): int(v) for k, v in state_["counters"].items()}
+            elif zone == "exile":
+                st["exile"].append(oid)
+            else:
+                st["players"][owner][zone].append(oid)
+            if obj["token"]:
+                o["is_token"] = True
+            if state_.get("face") == "back" or state_.get("face_down"):
+                face_state.append((oid, state_))
+        for name, p in (setup.get("players") or {}).items():
+            p = p or {}
+            st["players"][seat[name]]["life"] = int(p.get("life", 20))
+        phase_name = STEPS.get(turn.get("step", "precombat-main"))
+        if phase_name is None:
+            raise Unsupported(f"setup step {turn.get('step')}")
+        prio = seat[turn.get("priority", turn.get("active", self.players[0]))]
+        st["phase"] = phase_name
+        st["active_player"] = active
+        st["priority_player"] = prio
+        st["turn_number"] = turn_number
+        st["waiting_for"] = {"type": "Priority", "data": {"player": prio}}
+        st["debug_mode"] = True
+        for key, field in (("spells_cast_this_turn", "spells_cast_this_turn"), ("spells_cast_last_turn", "spells_cast_last_turn")):
+            if setup.get(key):
+                st[field] = int(setup[key])
+        self.engine = engine
+        self.game = engine.load_game(state)
+        for oid, state_ in face_state:
+            data_ = {"object_id": oid}
+            if state_.get("face_down"):
+                data_["face_down"] = True
+            if state_.get("face") == "back":
+                data_["transformed"] = True
+            try:
+                self.game.apply(prio, {"type": "Debug", "data": {"type": "SetFaceState", "data": data_}})
+            except ValueError as exc:
+                raise Unsupported(f"setup face state {data_}: phase.rs refuses it: {exc}") from None
+        pools = {seat[n]: (p or {}).get("mana_pool") for n, p in (setup.get("players") or {}).items() if (p or {}).get("mana_pool")}
+        for s_, mana in pools.items():
+            for sym in re.findall(r"\{([WUBRGC])\}", mana):
+                self._debug(prio, {"type": "AddMana", "data": {"player_id": s_, "mana": [_MANA_TYPE[sym]]}})
+        self.setup_ids = ids
+        return {ref: self._id(ids[r["object"]]) for ref, r in refs.items()}
+
+    def _debug(self, seat: int, action: dict) -> None:
+        try:
+            self.game.apply(seat, {"type": "Debug", "data": action})
+        except ValueError as exc:
+            raise Unsupported(f"debug action {action['type']}: {exc}") from None
+
+    # ------------------------------------------------------------------ IDs and events
+    def _id(self, oid: int) -> str:
+        n = self.inc.get(oid, 0)
+        return f"p{oid}" if n == 0 else f"p{oid}.{n}"
+
+    def _oid(self, ref) -> int | None:
+        """phase.rs object ID of a reference (label, card name or adapter ID)."""
+        if isinstance(ref, str):
+            m = re.fullmatch(r"p(\d+)(?:\.\d+)?", ref)
+            if m:
+                return int(m[1])
+        return self._ref_oid.get(ref) if hasattr(self, "_ref_oid") else None
+
+    def _player_name(self, seat) -> str | None:
+        return self.players[seat] if isinstance(seat, int) and 0 <= seat < len(self.players) else None
+
+    def _record(self, events: list[dict]) -> None:
+        for ev in events:
+            kind, d = ev.get("type"), ev.get("data") or {}
+            out = None
+            if kind == "ZoneChanged":
+                oid = d["object_id"]
+                old = self._id(oid)
+                self.inc[oid] = self.inc.get(oid, 0) + 1
+                new = self._id(oid)
+                frm, to = ZONES.get(d.get("from"), str(d.get("from")).lower()), ZONES.get(d.get("to"), str(d.get("to")).lower())
+                reps = []
+                info = self.cast_info.get(oid)
+                if frm == "stack" and info and info.get("variant") == "Flashback" and to == "exile":
+                    reps.append("flashback")
+                if frm == "stack":
+                    self.cast_info.pop(oid, None)
+                out = {"type": "zone_change", "object": old, "new_objects": [new], "from": frm, "to": to,
+                       "card": self.full_of.get(oid, (d.get("record") or {}).get("name")), "cause": "", "replacements": reps}
+            elif kind == "SpellCast":
+                oid = d["object_id"]
+                info = self.cast_info.setdefault(oid, {})
+                out = {"type": "cast", "object": self._id(oid), "card": self.full_of.get(oid), "player": self._player_name(d.get("controller")),
+                       "from": info.get("from"), "alternative_cost": _alt_name(info.get("variant")), "cost": info.get("cost")}
+            elif kind == "SpellCountered":
+                out = {"type": "countered", "object": self._id(d["object_id"])}
+            elif kind == "StackResolved":
+                out = {"type": "resolve", "object": self._id(d["object_id"])}
+            elif kind in ("DamageDealt", "CombatDamageDealt"):
+                target = d.get("target") or {}
+                out = {"type": "damage", "source": self._id(d.get("source_id")) if d.get("source_id") is not None else None,
+                       "target": self._target(target), "amount": d.get("amount"), "combat": kind == "CombatDamageDealt" or bool(d.get("is_combat"))}
+            elif kind == "LifeChanged":
+                out = {"type": "life", "player": self._player_name(d.get("player_id")), "amount": d.get("amount"),
+                       "delta": d.get("amount"), "before": None, "after": None}
+            elif kind == "Transformed":
+                out = {"type": "transformed", "object": self._id(d["object_id"])}
+            elif kind == "TurnedFaceUp":
+                out = {"type": "turned_face_up", "object": self._id(d["object_id"])}
+            elif kind == "TurnedFaceDown":
+                out = {"type": "turned_face_down", "object": self._id(d["object_id"])}
+            elif kind == "Discarded" or kind == "CardDiscarded":
+                out = {"type": "discard", "object": self._id(d["object_id"]), "player": self._player_name(d.get("player_id"))}
+            elif kind == "CardDrawn":
+                out = {"type": "draw", "object": self._id(d["object_id"]) if d.get("object_id") is not None else None,
+                       "player": self._player_name(d.get("player_id"))}
+            elif kind == "TokenCreated":
+                out = {"type": "create_token", "object": self._id(d["object_id"]) if d.get("object_id") is not None else None}
+            elif kind in ("TriggerFired", "AbilityTriggered", "TriggeredAbilityPut"):
+                src = d.get("source_id")
+                out = {"type": "trigger", "source": self._id(src) if src is not None else None}
+            elif kind == "AbilityActivated" and d.get("kind") != "Mana":
+                out = {"type": "activate", "source": self._id(d.get("source_id")), "player": self._player_name(d.get("player_id"))}
+            elif kind == "CardsRevealed" or kind == "Revealed":
+                for oid in d.get("card_ids") or d.get("object_ids") or []:
+                    self._append({"type": "reveal", "object": self._id(oid)})
+            elif kind == "AttackersDeclared":
+                out = {"type": "attackers_declared"}
+            elif kind == "BlockersDeclared":
+                out = {"type": "blockers_declared"}
+            if out is not None:
+                self._append(out)
+
+    def _append(self, event: dict) -> None:
+        event["seq"] = len(self.log) + 1
+        self.log.append(event)
+
+    def _target(self, target):
+        if isinstance(target, dict):
+            if "Player" in target:
+                return self._player_name(target["Player"])
+            if "Object" in target:
+                return self._id(target["Object"])
+        return target
+
+    # ------------------------------------------------------------------ driving the engine
+    def _apply(self, seat: int, action) -> dict:
+        result = self.game.apply(seat, action).to_dict()
+        self._record(result.get("events") or [])
+        return result
+
+    def _waiting(self) -> dict:
+        return self.game.waiting_for() or {}
+
+    def _prompt_player(self) -> int | None:
+        w = self._waiting()
+        d = w.get("data") or {}
+        return d.get("player") if isinstance(d, dict) else None
+
+    def _resolve_id(self, ref) -> int:
+        if isinstance(ref, str) and ref in self.refs_now:
+            return self.refs_now[ref]
+        raise Unsupported(f"reference {ref!r} names no object the adapter knows")
+
+    def _target_value(self, ref):
+        if ref in self.seat:
+            return {"Player": self.seat[ref]}
+        return {"Object": self._resolve_id(ref)}
+
+    def apply(self, step: dict) -> dict:
+        verb = next(k for k in step if k in VERBS)
+        saved = self.game.state()
+        new_targets = (step.get("choices") or {}).get("new_targets")
+        self._new_targets = list(new_targets) if isinstance(new_targets, list) else None
+        log_len = len(self.log)
+        inc = dict(self.inc)
+        self.step_notes: list[str] = []
+        try:
+            self._step(verb, step)
+        except _Refused as exc:
+            self.game = self.engine.load_game(saved)
+            del self.log[log_len:]
+            self.inc = inc
+            return {"status": "refused", "rule": exc.rule, "reason": exc.reason}
+        except Unsupported as exc:
+            return {"status": "unsupported", "reason": str(exc)}
+        out = {"status": "ok"}
+        if self.step_notes:
+            out["note"] = "; ".join(self.step_notes)
+        return out
+
+    def _step(self, verb: str, step: dict) -> None:
+        by = step.get("by")
+        choices = step.get("choices") or {}
+        if verb == "check":
+            return
+        if verb == "pass":
+            seat = self.seat[step["pass"]]
+            if self._prompt_player() != seat or self._waiting().get("type") != "Priority":
+                raise _Refused("cr.current.priority", f"{step['pass']} does not have priority")
+            self._apply(seat, {"type": "PassPriority"})
+            self._answer_prompts(choices)
+            return
+        if verb == "resolve":
+            self._resolve(step["resolve"] == "all", choices)
+            return
+        if verb == "advance_to":
+            self._advance(step["advance_to"], bool(step.get("next_turn")), choices)
+            return
+        if verb == "cast":
+            self._cast(step, by, choices)
+            return
+        if verb == "play_land":
+            oid = self._resolve_id(step["play_land"])
+            acts = [a for a in self.game.actions() if a.kind == "PlayLand" and a.data.get("object_id") == oid]
+            action = acts[0] if acts else self._hand_built({"type": "PlayLand", "data": {"object_id": oid, "card_id": self._card_id(oid)}})
+            self._try(self.seat[by], action)
+            self._answer_prompts(choices)
+            return
+        if verb == "turn_face_up":
+            oid = self._resolve_id(step["turn_face_up"])
+            acts = [a for a in self.game.actions() if a.kind == "TurnFaceUp" and a.data.get("object_id") == oid]
+            action = acts[0] if acts else self._hand_built({"type": "TurnFaceUp", "data": {"object_id": oid}})
+            self._try(self.seat[by], action)
+            self._answer_prompts(choices, targets=step.get("targets") or choices.get("targets"))
+            return
+        if verb == "activate":
+            oid = self._resolve_id(step["activate"])
+            acts = [a for a in self.game.actions() if a.kind == "ActivateAbility" and a.data.get("source_id") == oid]
+            index = step.get("ability", 1)
+            if not isinstance(index, int):
+                raise Unsupported(f"activate: ability named by cost/keyword {index!r} (the adapter takes an index)")
+            if len(acts) < index:
+                raise _Refused(None, f"phase.rs lists no activated ability #{index} of {step['activate']} now")
+            self._try(self.seat[by], acts[index - 1])
+            self._answer_prompts(choices, targets=step.get("targets"), cast=step)
+            return
+        if verb in ("declare_attackers", "declare_blockers"):
+            self._combat(verb, step[verb], choices)
+            return
+        if verb in ("discard", "choose"):
+            self._answer_prompts({**choices, **({"discard": step["discard"]} if verb == "discard" else step["choose"])}, required=True)
+            return
+        raise Unsupported(f"step {verb}")
+
+    def _card_id(self, oid: int) -> int:
+        return self.game.object(oid).get("card_id", oid)
+
+    def _hand_built(self, action: dict):
+        import phase
+
+        self.step_notes.append(f"action built by hand (phase.rs did not list it): {action['type']}")
+        return phase.GameAction.from_dict(action)
+
+    def _try(self, seat: int, action) -> dict:
+        try:
+            return self._apply(seat, action)
+        except ValueError as exc:
+            raise _Refused(None, f"phase.rs rejected {getattr(action, 'kind', action)}: {exc}") from None
+
+    def _cast(self, step: dict, by: str, choices: dict) -> None:
+        seat = self.seat[by]
+        oid = self._resolve_id(step["cast"])
+        obj = self.game.object(oid) or {}
+        zone = ZONES.get(obj.get("zone"))
+        if step.get("from", "hand") != zone:
+            raise _Refused("cr.current.casting-spells", f"{step['cast']} is in the {zone}, not in the {step.get('from', 'hand')}")
+        for key in ("pay_with",):
+            if step.get(key):
+                raise Unsupported(f"cast {key}: phase.rs pays mana automatically (greedy payer)")
+        if step.get("face_down") or step.get("alt_cost") == "morph":
+            kinds = ("PlayFaceDown", "CastSpell")
+        else:
+            kinds = ("CastSpell",)
+        acts = [a for a in self.game.actions() if a.kind in kinds and (a.data or {}).get("object_id") == oid]
+        if step.get("face_down") or step.get("alt_cost") == "morph":
+            acts = [a for a in acts if a.kind == "PlayFaceDown"] or acts
+        if acts:
+            action = acts[0]
+        else:
+            if self._prompt_player() != seat:
+                raise _Refused("cr.current.priority", f"{by} does not have priority")
+            action = self._hand_built({"type": "PlayFaceDown" if step.get("face_down") else "CastSpell",
+                                       "data": {"card_id": self._card_id(oid), "object_id": oid, "payment_mode": {"type": "Auto"}, "targets": []}})
+        self.cast_info[oid] = {"from": zone}
+        self._try(seat, action)
+        self._answer_prompts(choices, targets=list(step.get("targets") or []), cast=step, cast_oid=oid)
+        stack_ids = [e.get("id") for e in self.game.stack()]
+        if oid not in stack_ids and not any(e["type"] == "cast" and e["object"].startswith(f"p{oid}") for e in self.log):
+            raise _Refused(None, f"phase.rs did not put {step['cast']} on the stack (waiting for {self._waiting().get('type')})")
+
+    # -------------------------------------------------------------- prompts
+    def _answer_prompts(self, choices: dict, targets=None, cast: dict | None = None, cast_oid=None, required=False) -> None:
+        targets = list(targets or [])
+        for _ in range(MAX_PASSES):
+            w = self._waiting()
+            kind = w.get("type")
+            d = w.get("data") or {}
+            if kind in (None, "Priority", "GameOver", "DeclareAttackers", "DeclareBlockers"):
+                return
+            seat = d.get("player") if isinstance(d, dict) else None
+            acts = self.game.actions()
+            if kind == "TargetSelection" or kind == "TriggerTargetSelection":
+                if cast is not None and cast_oid is not None:
+                    pc = d.get("pending_cast") or {}
+                    info = self.cast_info.setdefault(cast_oid, {})
+                    info["variant"] = pc.get("casting_variant")
+                    info["cost"] = _cost_text(pc.get("cost"))
+                if targets:
+                    want = self._target_value(targets.pop(0))
+                    hit = [a for a in acts if a.kind == "ChooseTarget" and a.data.get("target") == want]
+                    if not hit:
+                        raise _Refused("cr.current.casting-spells", f"target {want} is not among phase.rs's legal targets {[a.data.get('target') for a in acts if a.kind == 'ChooseTarget']}")
+                    self._try(seat, hit[0])
+                    continue
+                given = choices.get("targets")
+                if given:
+                    want = self._target_value(given[0] if isinstance(given, list) else given)
+                    hit = [a for a in acts if a.kind == "ChooseTarget" and a.data.get("target") == want]
+                    if hit:
+                        self._try(seat, hit[0])
+                        continue
+                raise Unsupported(f"phase.rs asks for a target ({kind}) the step does not give")
+            if kind == "CopyRetarget":
+                queue = self._new_targets if self._new_targets is not None else []
+                if queue:
+                    want = self._target_value(queue.pop(0))
+                    hit = [a for a in acts if a.kind == "ChooseTarget" and a.data.get("target") == want]
+                    if not hit:
+                        raise _Refused("cr.current.copy-of-spell", f"new target {want} is not legal for the copy")
+                    self._try(seat, hit[0])
+                    continue
+                keep = [a for a in acts if a.kind == "KeepAllCopyTargets"]
+                if keep:
+                    self._try(seat, keep[0])
+                    continue
+            if any(a.kind == "SelectCards" for a in acts):
+                wanted = self._wanted_cards(choices, cast)
+                if wanted is not None:
+                    ids = sorted(self._resolve_id(r) for r in wanted)
+                    hit = [a for a in acts if a.kind == "SelectCards" and sorted(a.data.get("cards") or []) == ids]
+                    self._try(seat, hit[0] if hit else self._hand_built({"type": "SelectCards", "data": {"cards": ids}}))
+                    continue
+            if kind in ("ManaPayment", "PayMana"):
+                raise Unsupported(f"phase.rs waits for a manual mana payment ({kind})")
+            if kind == "OptionalCostChoice" or any(a.kind == "DecideOptionalCost" for a in acts):
+                want = bool((cast or {}).get("additional_costs") or choices.get("pay"))
+                hit = [a for a in acts if a.kind == "DecideOptionalCost" and bool(a.data.get("pay", a.data.get("accept"))) == want]
+                self._try(seat, (hit or acts)[0])
+                continue
+            if any(a.kind in ("DecideOptionalEffect", "DecideOptionalEffectAndRemember") for a in acts):
+                want = choices.get("may")
+                if want is None:
+                    want = True
+                    self.step_notes.append(f"'you may' answered yes by default ({kind})")
+                hit = [a for a in acts if a.kind.startswith("DecideOptionalEffect") and _yes(a.data) == bool(want)]
+                self._try(seat, (hit or acts)[0])
+                continue
+            if any(a.kind in ("ChooseAlternativeCast", "ChooseCastingVariant") for a in acts):
+                alt = (cast or {}).get("alt_cost")
+                pick = [a for a in acts if alt and ALT_COSTS.get(alt, alt).lower() in json.dumps(a.data).lower()]
+                if not pick and not alt:
+                    pick = [a for a in acts if "normal" in json.dumps(a.data).lower()] or acts[:1]
+                if not pick:
+                    raise _Refused(None, f"phase.rs offers no casting variant {alt}: {[a.data for a in acts]}")
+                self._try(seat, pick[0])
+                continue
+            if kind == "ChooseX" or any(a.kind == "ChooseX" for a in acts):
+                x = (cast or {}).get("x", choices.get("x"))
+                hit = [a for a in acts if a.kind == "ChooseX" and a.data.get("value", a.data.get("x")) == x]
+                if x is None or not hit:
+                    raise Unsupported(f"phase.rs asks for X ({x})")
+                self._try(seat, hit[0])
+                continue
+            if any(a.kind == "ChooseTopOrBottom" for a in acts) and choices.get("top_or_bottom"):
+                want = choices["top_or_bottom"]
+                hit = [a for a in acts if want in json.dumps(a.data).lower()]
+                self._try(seat, (hit or acts)[0])
+                continue
+            if len(acts) == 1:
+                self._try(seat, acts[0])
+                self.step_notes.append(f"answered phase.rs prompt {kind} with its only action {acts[0].kind}")
+                continue
+            raise Unsupported(f"phase.rs prompt {kind} is not answerable from the step (actions: {[a.kind for a in acts][:6]})")
+        raise EngineError("phase.rs kept asking (more than 200 prompts in one step)", kind="hung")
+
+    _new_targets = None
+
+    def _wanted_cards(self, choices: dict, step: dict | None):
+        """The cards a SelectCards prompt is answered with, from the step's costs or choices."""
+        for source in ((step or {}).get("costs") or {}, (step or {}).get("additional_costs") or {}, choices):
+            for key in ("discard", "sacrifice", "cards", "reveal"):
+                value = source.get(key) if isinstance(source, dict) else None
+                if value:
+                    return [value] if isinstance(value, str) else list(value)
+        return None
+
+    def _pass(self, choices: dict) -> None:
+        w = self._waiting()
+        if w.get("type") == "Priority":
+            self._apply(w["data"]["player"], {"type": "PassPriority"})
+        elif w.get("type") in ("DeclareAttackers",):
+            self._apply(w["data"]["player"], {"type": "DeclareAttackers", "data": {"attacks": []}})
+        elif w.get("type") in ("DeclareBlockers",):
+            self._apply(w["data"]["player"], {"type": "DeclareBlockers", "data": {"assignments": []}})
+        else:
+            self._answer_prompts(choices)
+            if self._waiting().get("type") == w.get("type") and w.get("type") not in ("Priority",):
+                raise Unsupported(f"phase.rs waits for {w.get('type')}")
+
+    def _resolve(self, all_: bool, choices: dict) -> None:
+        stack = self.game.stack()
+        if not stack:
+            raise _Refused("cr.current.all-pass", "the stack is empty: nothing to resolve")
+        top = _stack_id(stack[-1])
+        for _ in range(MAX_PASSES):
+            self._pass(choices)
+            self._answer_prompts(choices)
+            stack = self.game.stack()
+            if self._waiting().get("type") == "GameOver":
+                return
+            if all_:
+                if not stack and self._waiting().get("type") == "Priority":
+                    return
+            elif not stack or top not in [_stack_id(e) for e in stack]:
+                return
+        raise EngineError("the stack did not resolve within 200 passes", kind="hung")
+
+    def _advance(self, step_name: str, next_turn: bool, choices: dict) -> None:
+        target = STEPS.get(step_name)
+        if target is None:
+            raise Unsupported(f"advance_to {step_name}")
+        start_turn = self.game.turn
+        for _ in range(MAX_PASSES):
+            here = self.game.phase
+            if here == target and (not next_turn or self.game.turn > start_turn) and self._waiting().get("type") == "Priority" \
+                    and (self.game.turn, here) != getattr(self, "_adv_from", None):
+                return
+            self._adv_from = None
+            self._pass(choices)
+            self._answer_prompts(choices)
+            if self._waiting().get("type") == "GameOver":
+                raise Unsupported("the game ended while advancing")
+        raise EngineError(f"did not reach {step_name} within 200 passes", kind="hung")
+
+    def _combat(self, verb: str, mapping: dict, choices: dict) -> None:
+        want = "DeclareAttackers" if verb == "declare_attackers" else "DeclareBlockers"
+        for _ in range(MAX_PASSES):
+            if self._waiting().get("type") == want:
+                break
+            if self.game.phase == want and self._waiting().get("type") == "Priority":
+                # phase.rs skips a declaration no creature can make (then declaring none is all there is)
+                if not mapping:
+                    return
+                raise _Refused("cr.current.declare-blockers" if want == "DeclareBlockers" else "cr.current.declare-attackers",
+                               f"phase.rs did not ask to {verb.replace('_', ' ')}: it found no legal {'blocker' if want == 'DeclareBlockers' else 'attacker'}")
+            if self.game.phase in ("CombatDamage", "EndCombat", "PostCombatMain", "End", "Cleanup") and self._waiting().get("type") == "Priority":
+                raise _Refused("cr.current.declare-attackers", f"phase.rs did not ask to {verb.replace('_', ' ')} (step passed)")
+            self._pass(choices)
+        w = self._waiting()
+        seat = w["data"]["player"]
+        acts = self.game.actions()
+        if verb == "declare_attackers":
+            attacks = [[self._resolve_id(a), {"type": "Player", "data": self.seat[p]} if p in self.seat else {"type": "Object", "data": self._resolve_id(p)}] for a, p in (mapping or {}).items()]
+            listed = [a for a in acts if a.kind == "DeclareAttackers" and _same_attacks(a.data.get("attacks"), attacks)]
+            action = listed[0] if listed else self._hand_built({"type": "DeclareAttackers", "data": {"attacks": attacks}})
+        else:
+            assignments = [[self._resolve_id(b), self._resolve_id(a)] for b, a in (mapping or {}).items()]
+            listed = [a for a in acts if a.kind == "DeclareBlockers" and _same_attacks(a.data.get("assignments"), assignments)]
+            action = listed[0] if listed else self._hand_built({"type": "DeclareBlockers", "data": {"assignments": assignments}})
+        self._try(seat, action)
+        self._answer_prompts(choices)
+
+    # ------------------------------------------------------------------ observing
+    def observe(self) -> dict:
+        st = self.game.state()["state"]
+        objs = st["objects"]
+        name_of = self._player_name
+        out_objs = {}
+        zone_lists = {"battlefield": [], "stack": [], "exile": [], "command": []}
+
+        def add(oid, zone):
+            o = objs.get(str(oid))
+            if o is None:
+                return None
+            i = self._id(oid)
+            out_objs[i] = self._object(o, i, zone, st)
+            return i
+
+        players = {}
+        for p in st["players"]:
+            name = name_of(p["id"])
+            players[name] = {"life": p["life"], "library": [add(x, "library") for x in p["library"]],
+                             "hand": [add(x, "hand") for x in p["hand"]],
+                             "graveyard": [add(x, "graveyard") for x in reversed(p["graveyard"])],
+                             "mana_pool": _pool(p.get("mana_pool"))}
+        zone_lists["battlefield"] = [add(x, "battlefield") for x in st["battlefield"]]
+        zone_lists["exile"] = [add(x, "exile") for x in st["exile"]]
+        for entry in st.get("stack") or []:
+            sid = _stack_id(entry)
+            if sid is None:
+                continue
+            if str(sid) in objs and objs[str(sid)].get("zone") == "Stack" and not _is_ability(entry):
+                i = add(sid, "stack")
+                info = self.cast_info.get(sid) or {}
+                out_objs[i]["spell"] = {"alternative_cost": _alt_name(info.get("variant")), "from_zone": info.get("from")}
+            else:
+                i = f"a{len(zone_lists['stack'])}:{sid}"
+                src = _ability_source(entry)
+                out_objs[i] = {"id": i, "card": None, "zone": "stack", "owner": None, "controller": name_of(_controller(entry)),
+                               "face_down": False, "face": None, "half": None, "token": False, "copy": False,
+                               "characteristics": None, "ability": {"source": self._id(src) if src is not None else None}}
+            zone_lists["stack"].append(i)
+        zone_lists["stack"].reverse()  # phase.rs lists the top first (checked below); the snapshot is bottom first
+        wf = st.get("waiting_for") or {}
+        prio = (wf.get("data") or {}).get("player") if wf.get("type") == "Priority" else None
+        return {"players": players, **zone_lists, "objects": out_objs,
+                "turn": {"number": st.get("turn_number"), "active": name_of(st.get("active_player")),
+                         "step": PHASES.get(st.get("phase")), "priority": name_of(prio)}}
+
+    def _object(self, o: dict, i: str, zone: str, st: dict) -> dict:
+        oid = o["id"]
+        full = self.full_of.get(oid) or o.get("base_name") or o.get("name")
+        faces = self.cards.get(full) or []
+        layout = faces[0].get("layout") if faces else None
+        dfc = layout in ("transform", "modal_dfc", "meld")
+        face_down = bool(o.get("face_down"))
+        chars = self._characteristics(o, faces, layout, zone)
+        return {"id": i, "card": full, "card_faces": [f.get("faceName") or f.get("name") for f in faces], "zone": zone,
+                "owner": self._player_name(o.get("owner")), "controller": self._player_name(o.get("controller")),
+                "face_down": face_down, "face": ("back" if o.get("transformed") else "front") if dfc else None,
+                "half": None, "token": bool(o.get("is_token")), "copy": bool(o.get("is_copy")),
+                "tapped": bool(o.get("tapped")), "damage": int(o.get("damage_marked") or 0),
+                "counters": {COUNTERS.get(k, k): v for k, v in (o.get("counters") or {}).items()},
+                "attacking": _in_combat(st, oid, "attack"), "blocking": _in_combat(st, oid, "block"),
+                "blocked": _in_combat(st, oid, "blocked"),
+                "characteristics": chars}
+
+    def _characteristics(self, o: dict, faces: list, layout, zone: str) -> dict:
+        if layout in ("split", "aftermath") and not o.get("face_down") and zone != "stack":
+            # phase.rs shows one half in the object's fields and the other under back_face: report the
+            # split card's real characteristics (709.4: both halves combined outside the stack).
+            names = [f.get("faceName") or f.get("name") for f in faces]
+            colors = sorted({c for f in faces for c in (f.get("colors") or [])})
+            types = sorted({t for f in faces for t in (f.get("types") or [])})
+            cost = "".join(f.get("manaCost") or "" for f in faces)
+            return {"name": faces[0].get("name"), "names": names, "mana_cost": cost or None,
+                    "mana_value": sum(int(f.get("faceManaValue", f.get("manaValue", 0)) or 0) for f in faces),
+                    "colors": colors, "types": types, "subtypes": [], "supertypes": [], "abilities": [f.get("text") or "" for f in faces],
+                    "keywords": [], "power": None, "toughness": None}
+        name = o.get("name") or None
+        cost = _cost_text(o.get("mana_cost"))
+        kws = [_kw(k) for k in o.get("keywords") or []]
+        texts = []
+        for key in ("abilities", "trigger_definitions", "static_definitions", "replacement_definitions"):
+            for a in o.get(key) or []:
+                desc = a.get("description") if isinstance(a, dict) else None
+                if desc:
+                    texts.append(desc.replace("~", name or "this"))
+        mv = _mana_value(o.get("mana_cost"))
+        if o.get("transformed") and faces and len(faces) > 1:
+            mv = int(faces[0].get("manaValue", mv) or 0)  # 712.8e: a back face's mana value is the front face's
+        types = list((o.get("card_types") or {}).get("core_types") or [])
+        return {"name": name, "names": [name] if name else [], "mana_cost": cost if cost is not None else None,
+                "mana_value": mv, "colors": sorted(COLORS.get(c, c) for c in o.get("color") or []),
+                "types": types, "subtypes": list((o.get("card_types") or {}).get("subtypes") or []),
+                "supertypes": list((o.get("card_types") or {}).get("supertypes") or []),
+                "abilities": texts + kws, "keywords": kws, "power": o.get("power"), "toughness": o.get("toughness"),
+                "loyalty": o.get("loyalty")}
+
+    def events(self) -> list[dict]:
+        return self.log
+
+    def diagnostics(self) -> list[str]:
+        """Cards of the scenario with abilities phase.rs could not parse (Unimplemented effects)."""
+        lacking = []
+        for full, faces in self._faces.items():
+            if full in (self.cards or {}) and "Unimplemented" in json.dumps(faces):
+                lacking.append(full)
+        return [f"phase.rs could not parse abilities of: {', '.join(sorted(lacking))}"] if lacking else []
+
+
+# The reference map used by steps: labels and unique names -> phase.rs object IDs, kept current by
+# following the adapter's own zone_change events (the runner follows the same events).
+def _refs_property(self) -> dict:
+    from mtgrules.conformance.expectations import References
+
+    tracker = getattr(self, "_tracker", None)
+    if tracker is None:
+        return {}
+    tracker.follow(self.log)
+    out = {}
+    for ref, i in tracker.current.items():
+        if i:
+            m = re.fullmatch(r"p(\d+)(?:\.\d+)?", i)
+            if m:
+                out[ref] = int(m[1])
+    return out
+
+
+PhaseEngine.refs_now = property(_refs_property)
+_setup = PhaseEngine.setup
+
+
+def _setup_with_tracker(self, request: dict) -> dict:
+    from mtgrules.conformance.expectations import References
+
+    self._tracker = None
+    initial = _setup(self, request)
+    self.log = []  # the setup's debug actions are not part of the scenario
+    self._tracker = References(dict(initial), {r: v["card"] for r, v in (request.get("references") or {}).items()}, self.players)
+    return initial
+
+
+PhaseEngine.setup = _setup_with_tracker
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+class _Refused(Exception):
+    def __init__(self, rule, reason):
+        super().__init__(reason)
+        self.rule, self.reason = rule, reason
+
+
+#: A card added to every deck so that phase.rs accepts the deck, and removed before the scenario.
+FILLER = {"name": "Mtgrules Filler", "layout": "normal", "manaValue": 0, "colors": [], "colorIdentity": [], "type": "Land",
+          "types": ["Land"], "subtypes": [], "supertypes": [], "text": "", "identifiers": {}}
+
+_MANA_TYPE = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
+
+
+def _raise(msg):
+    raise Unsupported(msg)
+
+
+def _any_basic(cards: dict) -> str | None:
+    for full, recs in cards.items():
+        if "Basic" in (recs[0].get("supertypes") or []):
+            return full
+    return None
+
+
+def _counter_key(k: str) -> str:
+    return {"+1/+1": "P1P1", "-1/-1": "M1M1"}.get(k, k)
+
+
+def _cost_text(cost) -> str | None:
+    if not isinstance(cost, dict) or cost.get("type") == "NoCost":
+        return None
+    generic = int(cost.get("generic") or 0)
+    shards = "".join(SHARDS.get(s, "{%s}" % s) if isinstance(s, str) else "{?}" for s in cost.get("shards") or [])
+    return (("{%d}" % generic) if generic or not shards else "") + shards
+
+
+def _mana_value(cost) -> int:
+    if not isinstance(cost, dict) or cost.get("type") == "NoCost":
+        return 0
+    return int(cost.get("generic") or 0) + sum(0 if s == "X" else 1 for s in cost.get("shards") or [])
+
+
+def _kw(k) -> str:
+    """A phase.rs keyword (``"DoubleStrike"``, ``{"Flashback": ...}``) as printed (``"Double strike"``)."""
+    if isinstance(k, dict) and k:
+        k = next(iter(k))
+    return re.sub(r"(?<!^)([A-Z])", r" \1", str(k)).capitalize()
+
+
+def _alt_name(variant) -> str | None:
+    if not variant or variant in ("Normal", "Standard"):
+        return None
+    return str(variant).lower()
+
+
+def _pool(pool) -> dict:
+    out: dict = {}
+    for m in (pool or {}).get("mana") or []:
+        t = m.get("color") or m.get("mana_type") if isinstance(m, dict) else m
+        sym = {v: k for k, v in _MANA_TYPE.items()}.get(t, str(t))
+        out[sym] = out.get(sym, 0) + 1
+    return out
+
+
+def _stack_id(entry):
+    if isinstance(entry, dict):
+        for key in ("id", "object_id", "source_id"):
+            if isinstance(entry.get(key), int):
+                return entry[key]
+    return None
+
+
+def _is_ability(entry) -> bool:
+    kind = entry.get("kind") if isinstance(entry, dict) else None
+    if isinstance(kind, dict):
+        return kind.get("type") != "Spell"
+    return kind not in (None, "Spell")
+
+
+def _ability_source(entry):
+    if isinstance(entry, dict):
+        if isinstance(entry.get("source_id"), int):
+            return entry["source_id"]
+        kind = entry.get("kind")
+        if isinstance(kind, dict):
+            for v in (kind, kind.get("data") or {}, (kind.get("data") or {}).get("ability") or {}):
+                if isinstance(v, dict) and isinstance(v.get("source_id"), int):
+                    return v["source_id"]
+    return None
+
+
+def _controller(entry):
+    return entry.get("controller") if isinstance(entry, dict) else None
+
+
+def _yes(data) -> bool:
+    if isinstance(data, dict):
+        for key in ("accept", "choice", "decision", "perform", "yes"):
+            if key in data:
+                return bool(data[key])
+    return bool(data)
+
+
+def _same_attacks(a, b) -> bool:
+    try:
+        return sorted(json.dumps(x, sort_keys=True) for x in a or []) == sorted(json.dumps(x, sort_keys=True) for x in b or [])
+    except TypeError:
+        return False
+
+
+def _in_combat(st: dict, oid: int, what: str) -> bool:
+    combat = st.get("combat") or {}
+    attackers = [a for a in combat.get("attackers") or [] if a.get("object_id") == oid]
+    if what == "attack":
+        return bool(attackers)
+    if what == "blocked":
+        return any(a.get("blocked") for a in attackers)
+    return str(oid) in (combat.get("blocker_to_attacker") or {}) or oid in (combat.get("blocker_to_attacker") or {})
