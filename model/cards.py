@@ -52,6 +52,7 @@ class Face:
     toughness: int | None
     keywords: tuple[str, ...]
     abilities: tuple = field(default=(), compare=False, hash=False)
+    loyalty: int | None = None
 
     def __deepcopy__(self, memo):  # immutable: a game's rollback copy shares it
         return self
@@ -168,6 +169,7 @@ def face_from_json(record: dict, default_side: str) -> Face:
         toughness=_number(record.get("toughness")),
         keywords=tuple(record.get("keywords", ())),
         abilities=_abilities(record),
+        loyalty=_number(record.get("loyalty")),
     )
 
 

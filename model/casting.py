@@ -89,6 +89,8 @@ def target_is_legal(game, kind: str, target, spell_id: str | None = None) -> boo
         return False
     if kind == "spell":
         return obj.zone == "stack" and obj.ability is None and obj.id != spell_id
+    if kind == "spell_or_permanent":  # Mind Bend, Artificial Evolution
+        return (obj.zone == "stack" and obj.ability is None and obj.id != spell_id) or obj.zone == "battlefield"
     values = game.characteristics(obj)
     if kind in ("card_in_graveyard", "creature_card_in_graveyard"):
         return obj.zone == "graveyard" and (kind == "card_in_graveyard" or values.is_type("Creature"))

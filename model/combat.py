@@ -140,7 +140,8 @@ def declare_attackers_now(game, declared: dict[str, str]) -> None:
         c["attackers"][oid] = defender
         if not has_keyword(game.characteristics(obj), "Vigilance"):
             obj.tapped = True
-    game.log("attackers_declared", player=s.active, attackers=dict(declared))
+    for oid, defender in declared.items():
+        game.log("attack", object=oid, card=s.objects[oid].card.name, player=defender, controller=s.active)
     for oid in declared:
         from .provoke import attack_triggers
 
@@ -150,20 +151,25 @@ def declare_attackers_now(game, declared: dict[str, str]) -> None:
 # ----------------------------------------------------------------------------- blockers
 def _requirement_violations(game, blocks: dict[str, str]) -> list[str]:
     """509.1c: the defending player must obey as many requirements as possible without breaking
-    a restriction. A requirement "X blocks A if able" is broken if X doesn't block A although X
-    could legally block A (X untapped, A still attacking, no restriction forbids it)."""
+    a restriction. The requirements are "X blocks A if able"; a creature blocks one attacker, so
+    at most one of X's requirements can be obeyed, and the declaration obeys the most possible
+    unless X blocks none of the attackers it must block although it could legally block one of
+    them (untapped, still attacking, no restriction such as evasion forbids it)."""
     c = combat(game)
-    broken = []
+    required: dict[str, list[dict]] = {}
     for req in c["requirements"]:
-        x, attacker = req["creature"], req["attacker"]
-        if blocks.get(x) == attacker or not _alive(game, x) or attacker not in c["attackers"]:
+        if _alive(game, req["creature"]) and req["attacker"] in c["attackers"]:
+            required.setdefault(req["creature"], []).append(req)
+    broken = []
+    for x, reqs in required.items():
+        if blocks.get(x) in [r["attacker"] for r in reqs]:
             continue
         blocker = game.state.objects[x]
         if blocker.tapped or not game.characteristics(blocker).is_type("Creature"):
             continue  # provoke.q3: a tapped creature can't block, so the requirement can't be met
-        if block_restriction(game, blocker, game.state.objects[attacker]):
-            continue  # provoke.q4: evasion makes the block impossible
-        broken.append(f"{x} must block {attacker} if able ({req['rule']})")
+        possible = [r for r in reqs if not block_restriction(game, blocker, game.state.objects[r["attacker"]])]
+        if possible:  # provoke.q4: evasion can make every required block impossible
+            broken.append(f"{x} must block {' or '.join(r['attacker'] for r in possible)} if able ({possible[0]['rule']})")
     return broken
 
 
@@ -206,7 +212,8 @@ def declare_blockers_now(game, declared: dict[str, str]) -> None:
         if sorted(ids) != sorted(c["order"].get(aid, [])):
             raise IllegalAction("cr.current.combat-damage", f"the damage assignment order of {aid} must list its blockers")
         c["order"][aid] = ids
-    game.log("blockers_declared", player=game.next_player(s.active), blockers=dict(declared), blocked=list(c["blocked"]))
+    for oid, attacker in declared.items():
+        game.log("block", object=oid, card=s.objects[oid].card.name, attacker=attacker, controller=s.objects[oid].controller)
 
 
 # ----------------------------------------------------------------------------- damage

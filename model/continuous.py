@@ -75,6 +75,9 @@ def characteristics(game, obj: GameObject) -> Characteristics:
     if values.power is None or not values.is_type("Creature"):
         return values
     power, toughness = values.power, values.toughness
+    if not obj.face_down and obj.zone == "battlefield" and any(a.get("cda") == "face_down_creatures" for a in obj.top.card.faces[0].abilities):
+        # Ixidron (604.3, layer 7a): power and toughness each equal the number of face-down creatures
+        power = toughness = sum(1 for oid in game.state.battlefield if game.state.objects[oid].face_down)
     for effect in effects_on(game, obj, "pump"):
         power += effect.get("power", 0)
         toughness += effect.get("toughness", 0)

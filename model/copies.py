@@ -14,7 +14,7 @@ from .continuous import component_characteristics
 
 
 @implements("cr.current.copy-of-spell", "cr.pre-2013.copying-objects", "storm.q2", "storm.q4")
-def copy_spell(game, spell, controller: str | None = None, targets: list | None = None, on_stack: bool = True):
+def copy_spell(game, spell, controller: str | None = None, targets: list | None = None, on_stack: bool = True, cause: str | None = None):
     """707.10: to copy a spell means to put a copy of it onto the stack; a copy of a spell isn't
     cast. It copies the characteristics and all decisions made for it (half, face, face-down,
     alternative costs, X), and is owned and controlled by the player who put it there. Not being
@@ -27,7 +27,7 @@ def copy_spell(game, spell, controller: str | None = None, targets: list | None 
         info.targets = list(targets)
     components = [replace(c) for c in spell.components]
     copy = put_on_stack(game, None, components, info, controller=controller, owner=controller)
-    game.log("copied", object=copy.id, of=spell.id, card=spell.card.name, controller=controller, cast=False)
+    game.log("copied", object=copy.id, of=spell.id, card=spell.card.name, controller=controller, cast=False, cause=cause)
     return copy
 
 
@@ -60,7 +60,7 @@ def storm_copies(game, ability_obj, effect, target) -> None:
     new_targets = list(game.choice("new_targets") or [])
     for _ in range(max(0, data["storm_count"])):
         targets = [new_targets.pop(0)] if new_targets and spell.spell.targets else None
-        copy_spell(game, spell, ability_obj.controller, targets, on_stack=spell.zone == "stack" and spell.id in game.state.objects)
+        copy_spell(game, spell, ability_obj.controller, targets, on_stack=spell.zone == "stack" and spell.id in game.state.objects, cause="storm")
 
 
 @action("cast_copy")

@@ -300,6 +300,109 @@ def _token_copy(game, source, eff, target):
     entered(game, token)
 
 
+@effect("exile_named_cards")
+@implements("dyn.4a", "dfc-2016.13")
+def _cranial_extraction(game, source, eff, target):
+    """Cranial Extraction: choose a card name (``choices.name``; one name of a dynamic or
+    double-faced card, not both: DYN.4a, 711.13), search target player's graveyard, hand and
+    library for any number of cards with that name (``choices.cards``; by default all of them)
+    and exile them. An object has the chosen name if one of its names is that name."""
+    name = game.choice("name")
+    if not name:
+        raise IllegalAction("dyn.4a", "choose a card name (choices.name)")
+    having = choose_name(game, {"player": source.controller, "name": name})
+    player = target if target in game.state.players else source.controller
+    found = [oid for oid in having if game.state.objects[oid].zone in ("graveyard", "hand", "library") and game.state.objects[oid].owner == player]
+    wanted = game.choice("cards")
+    if wanted is not None:
+        chosen = [game.obj(ref, player=player).id for ref in wanted]
+        if any(oid not in found for oid in chosen):
+            raise IllegalAction("dyn.4a", f"only cards named {name} can be exiled")
+        found = chosen
+    for oid in found:
+        move(game, game.state.objects[oid], "exile", "exile")
+
+
+@effect("reveal_top_transform")
+def _delver(game, source, eff, target):
+    """Delver of Secrets' upkeep trigger: look at the top card of your library; you may reveal it
+    (``choices.may``; by default not); if an instant or sorcery card is revealed this way,
+    transform the permanent whose ability this is."""
+    from .double_faced_actions import transform
+
+    library = game.player(source.controller).library
+    if not library or not game.choice("may"):
+        return
+    top = game.state.objects[library[0]]
+    game.log("reveal", player=source.controller, object=top.id, card=top.card.name)
+    permanent = game.state.objects.get((source.ability or {}).get("source"))
+    values = game.characteristics(top)
+    if (values.is_type("Instant") or values.is_type("Sorcery")) and permanent is not None and permanent.zone == "battlefield":
+        transform(game, {"object": permanent.id})
+
+
+@effect("exile_return_next_end_step")
+@implements("merging.3c")
+def _otherworldly_journey(game, source, eff, target):
+    """Otherworldly Journey: exile target creature; at the beginning of the next end step, return
+    that card (each card of a merged permanent: 730.3c, the effect finds all the new objects) to
+    the battlefield under its owner's control with a +1/+1 counter on it (a delayed trigger)."""
+    obj = _target_object(game, target)
+    if obj is None or obj.zone != "battlefield":
+        return
+    new = [o.id for o in move(game, obj, "exile", "exile")]
+    game.state.delayed_triggers.append({"step": "end", "source": source.id, "controller": source.controller, "objects": new,
+                                        "effects": [{"effect": "return_exiled_with_counter"}],
+                                        "text": "At the beginning of the next end step, return that card to the battlefield under its owner's control with a +1/+1 counter on it."})
+
+
+@effect("return_exiled_with_counter")
+def _return_exiled(game, source, eff, target):
+    """The delayed trigger of Otherworldly Journey: each exiled card returns, with a +1/+1 counter."""
+    for oid in (source.ability or {}).get("objects", []):
+        obj = game.state.objects.get(oid)
+        if obj is not None and obj.zone == "exile":
+            for new in put_onto_battlefield(game, {"object": oid, "player": obj.owner}):
+                permanent = game.state.objects[new]
+                permanent.counters["+1/+1"] = permanent.counters.get("+1/+1", 0) + 1
+
+
+@effect("counter_unless_pays_per_graveyard_card")
+@implements("cr.current.counter", "dyn.2")
+def _circular_logic(game, source, eff, target):
+    """Circular Logic: "Counter target spell unless its controller pays {1} for each card in your
+    graveyard." The spell's controller chooses (``choices.pay``; by default not) and pays from
+    their mana pool and lands (601.2g-h); a dynamic card in the graveyard is one card (DYN.2)."""
+    from .lands import pay
+    from .mana import parse_cost
+
+    spell = game.state.objects.get(target)
+    if spell is None or spell.zone != "stack":
+        return
+    amount = len(game.player(source.controller).graveyard)
+    if game.choice("pay") and pay(game, spell.controller, parse_cost("{%d}" % amount)) is not None:
+        game.log("paid", player=spell.controller, object=spell.id, amount=amount)
+        return
+    counter(game, spell)
+
+
+@effect("exile_return_transformed")
+@implements("dfc-2016.8", "dfc-2016.8a")
+def _liliana(game, source, eff, target):
+    """Liliana, Heretical Healer: exile this permanent, then return it to the battlefield
+    transformed under its owner's control; if you do, create a 2/2 black Zombie token. 711.8a: a
+    card that isn't a double-faced card (a Clone copying her) stays in exile, so no token."""
+    obj = _target_object(game, target)
+    if obj is None or obj.zone != "battlefield":
+        return
+    returned = []
+    for new in move(game, obj, "exile", "exile"):
+        if new.id in game.state.objects:
+            returned += put_onto_battlefield(game, {"object": new.id, "player": new.owner, "transformed": True})
+    if returned and eff.get("token"):
+        create_token(game, {"card": eff["token"], "player": source.controller})
+
+
 @implements("dyn.2")
 def draw(game, player: str, count: int = 1) -> None:
     """121.1 / DYN.2: a player draws the top card of their library; a dynamic card drawn is one card."""

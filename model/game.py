@@ -77,6 +77,8 @@ class State:
     spells_cast_this_turn: int = 0
     choices: dict = field(default_factory=dict)  # the current action's answers to decisions
     combat: dict = field(default_factory=dict)  # combat state (model/combat.py)
+    spells_cast_last_turn: dict = field(default_factory=dict)  # player -> spells cast in the previous turn
+    delayed_triggers: list[dict] = field(default_factory=list)  # "at the beginning of the next end step" (603.7)
 
 
 class Game:
@@ -150,8 +152,12 @@ class Game:
         obj.damage = int(entry.get("damage", 0))
         obj.counters = dict(entry.get("counters") or {})
         obj.mutated = bool(entry.get("mutated", False)) and obj.merged
+        if entry.get("sick") and zone == "battlefield":  # came under its controller's control this turn (302.6)
+            self.state.combat.setdefault("entered", []).append(obj.id)
         obj.flipped = bool(entry.get("flipped", False)) and any(c.card.is_flip for c in components)
         obj.chosen = dict(entry.get("chosen") or {})
+        if entry.get("sick"):
+            self.state.combat.setdefault("entered", []).append(obj.id)  # 302.6: came under its controller's control this turn
         return obj
 
     def _component(self, card: CardDef, entry: dict) -> Component:
@@ -303,7 +309,7 @@ class Game:
 
 
 _MODULES = ("casting", "lands", "priority", "resolution", "effects", "face_down_actions", "double_faced_actions", "merging_actions", "copies", "flashback", "turns",
-            "combat_actions", "madness", "provoke", "amplify", "affinity", "activated")
+            "combat_actions", "card_effects", "madness", "provoke", "amplify", "affinity", "activated")
 
 
 def _load_modules() -> None:

@@ -30,6 +30,8 @@ def mana_sources(game, player: str) -> list[tuple[str, str]]:
         else:
             if obj.card.name == "Wastes":
                 out.append((oid, "C"))
+            elif not obj.face_down:  # a nonbasic land's printed "{T}: Add [mana]" ({mana: symbol}, Seat of the Synod)
+                out += [(oid, ab["mana"]) for ab in obj.card.faces[0].structured("mana")][:1]
     return out
 
 

@@ -38,13 +38,29 @@ def discard_card(game, obj, player: str, cause: str = "discard") -> list:
     finally:
         if madness:
             game.state.replacements = [r for r in game.state.replacements if not (r.name == "madness" and r.object_id == obj.id)]
-    game.log("discard", player=player, card=obj.card.name, cards=1, new_objects=[o.id for o in new], cause=cause)
+    game.log("discard", player=player, object=obj.id, card=obj.card.name, cards=1, new_objects=[o.id for o in new], cause=cause)
     discard_triggers(game, player)
     for card in new:
         if madness and card.zone == "exile":
             game.state.pending_triggers.append({"source": card.id, "controller": card.owner, "text": "Madness",
                                                 "effects": [{"effect": "madness", "card": card.id}]})
     return new
+
+
+def discard_to_hand_size(game, size: int = 7) -> None:
+    """514.1: in the cleanup step, the active player with more cards in hand than their maximum
+    hand size (7) discards the excess (``choices.discard``; by default the last cards in hand).
+    A card with madness discarded this way is exiled and its trigger makes players receive
+    priority in the cleanup step (514.3a)."""
+    player = game.state.active
+    hand = game.player(player).hand
+    excess = len(hand) - size
+    if excess <= 0:
+        return
+    chosen = [game.obj(ref, zone="hand", player=player).id for ref in game.choice("discard") or []][:excess]
+    chosen += [c for c in reversed(hand) if c not in chosen][: excess - len(chosen)]
+    for oid in chosen:
+        discard_card(game, game.state.objects[oid], player, "discard (cleanup)")
 
 
 def discard_triggers(game, player: str) -> None:

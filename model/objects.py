@@ -39,6 +39,7 @@ class Characteristics:
     power: int | None = None
     toughness: int | None = None
     text: str | None = None  # rules text (None: no text, as a face-down object has)
+    loyalty: int | None = None  # printed loyalty (209.1)
 
     @property
     def name(self) -> str | None:
@@ -75,6 +76,7 @@ class Characteristics:
             "power": self.power,
             "toughness": self.toughness,
             "text": self.text,
+            "loyalty": self.loyalty,
         }
 
 
@@ -99,6 +101,7 @@ def face_characteristics(face: Face) -> Characteristics:
         power=face.power,
         toughness=face.toughness,
         text=face.text,
+        loyalty=face.loyalty,
     )
 
 

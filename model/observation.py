@@ -34,6 +34,7 @@ def object_json(game, obj: GameObject) -> dict:
         "timestamp": obj.timestamp,
         "merged": obj.merged,
         "mutated": obj.mutated,
+        **combat_status(game, obj),
         "flipped": obj.flipped if any(c.card.is_flip for c in obj.components) else None,
         "components": [c.as_json(obj.flipped) for c in obj.components],
         "characteristics": values.as_json() if obj.ability is None else None,
@@ -55,6 +56,15 @@ def _copy_of(game, obj: GameObject) -> str | None:
 
     found = [e for e in effects_on(game, obj, "copy") if e["timestamp"] >= obj.merged_at]
     return found[-1].get("of") if found else None
+
+
+def combat_status(game, obj: GameObject) -> dict:
+    """A permanent's combat status (506.4): attacking, blocking, and, for an attacker, blocked."""
+    if obj.zone != "battlefield":
+        return {}
+    view = combat_view(game)
+    return {"attacking": obj.id in view["attackers"], "blocking": obj.id in view["blockers"],
+            "blocked": obj.id in view["blocked"] if obj.id in view["attackers"] else None}
 
 
 def combat_view(game) -> dict:

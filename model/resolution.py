@@ -78,6 +78,7 @@ def entered(game, permanent: GameObject) -> None:
     from .amplify import as_enters
 
     enters_as_copy(game, permanent)
+    turn_others_face_down(game, permanent)
     as_enters(game, permanent)
     game.state.combat.setdefault("entered", []).append(permanent.id)  # 302.6 summoning sickness
     game.log("enters_battlefield", object=permanent.id, card=permanent.card.name, face_down=permanent.face_down or None,
@@ -104,6 +105,21 @@ def enters_as_copy(game, permanent: GameObject) -> None:
     if original.id == permanent.id or not game.characteristics(original).is_type("Creature"):
         raise IllegalAction("cr.current.copying-objects", f"{original.card.name} is not another creature on the battlefield")
     add_effect(game, {"kind": "copy", "object": permanent.id, "of": original.id, "until": None})
+
+
+@implements("cr.current.face-down")
+def turn_others_face_down(game, permanent: GameObject) -> None:
+    """Ixidron: "As Ixidron enters, turn all other nontoken creatures face down." Each becomes a
+    2/2 face-down creature (708.2); one that can't be turned face down (a double-faced
+    permanent, 711.10) stays face up."""
+    if permanent.face_down or not any(a.get("as_enters") == "turn_others_face_down" for a in permanent.top.card.faces[0].abilities):
+        return
+    from .face_down_actions import turn_face_down
+
+    for oid in list(game.state.battlefield):
+        other = game.state.objects[oid]
+        if oid != permanent.id and not other.token and game.characteristics(other).is_type("Creature"):
+            turn_face_down(game, {"object": oid})
 
 
 def enters_abilities(game, permanent: GameObject) -> list[dict]:

@@ -4,6 +4,8 @@ through without combat; model II adds declaring attackers and blockers and the d
 
 from __future__ import annotations
 
+from mtgrules.spec import implements
+
 from .actions import IllegalAction, action
 from .continuous import end_of_turn_effects
 
@@ -38,11 +40,52 @@ def begin_step(game, step: str) -> None:
 
         draw(game, s.active)
     elif step == "cleanup":
+        from .madness import discard_to_hand_size
+
+        discard_to_hand_size(game)  # 514.1
         for oid in s.battlefield:
             s.objects[oid].damage = 0
         end_of_turn_effects(game)
+    beginning_of_step_triggers(game, step)
     s.priority = None if step in NO_PRIORITY else s.active
+    if step == "cleanup" and s.pending_triggers:
+        s.priority = s.active  # 514.3a: abilities triggered during cleanup: players receive priority
     s.passes = 0
+
+
+@implements("dfc-2016.12", "cr.current.transform")
+def beginning_of_step_triggers(game, step: str) -> None:
+    """Abilities that trigger "at the beginning of" ``step`` (503.1a upkeep, 513.1a end step):
+    delayed triggers waiting for it (603.7, Otherworldly Journey), and the upkeep triggers of
+    permanents (``{trigger: upkeep, whose: each | yours, condition}``: Delver of Secrets, the
+    werewolves). 603.4: an ability with an intervening "if" clause triggers only if its condition
+    holds ("if no spells were cast last turn", "if a player cast two or more spells last turn")."""
+    s = game.state
+    for delayed in [d for d in s.delayed_triggers if d["step"] == step]:
+        s.delayed_triggers.remove(delayed)
+        s.pending_triggers.append({k: v for k, v in delayed.items() if k != "step"})
+    if step != "upkeep":
+        return
+    last = s.spells_cast_last_turn
+    conditions = {None: True, "no_spells_last_turn": not any(last.values()),
+                  "two_spells_last_turn": any(n >= 2 for n in last.values())}
+    for oid in list(s.battlefield):
+        obj = s.objects[oid]
+        if obj.face_down:
+            continue
+        values = game.characteristics(obj)
+        for component in obj.components:
+            face = component.card.faces[1 if component.face == "b" and len(component.card.faces) > 1 else 0]
+            for ab in face.structured("trigger"):
+                if ab["trigger"] != "upkeep" or ab.get("text", "") not in values.abilities:
+                    continue
+                if ab.get("whose") == "yours" and obj.controller != s.active:
+                    continue
+                if not conditions.get(ab.get("condition"), False):
+                    continue
+                effects = list(ab.get("effects", []))
+                s.pending_triggers.append({"source": oid, "controller": obj.controller, "effects": effects, "text": ab.get("text"),
+                                           "targets": [oid for e in effects if e.get("target") == "self"]})
 
 
 def next_step(game) -> None:
@@ -56,6 +99,7 @@ def next_step(game) -> None:
         begin_step(game, following)
     else:
         game.log("end_turn", player=s.active, turn=s.turn)
+        s.spells_cast_last_turn = {name: p.spells_cast_this_turn for name, p in s.players.items()}
         s.turn += 1
         s.active = game.next_player(s.active)
         s.spells_cast_this_turn = 0
@@ -84,6 +128,10 @@ def advance_to(game, a):
     for _ in range(4 * len(STEPS)):
         if s.stack:
             resolve(game, {"all": True})
+        if target == "cleanup" and s.step == "end" and (not a.get("next_turn") or s.turn > start_turn):
+            end_step(game)  # the cleanup step has no priority (514.3): stop as it begins, its turn-based actions done
+            begin_step(game, "cleanup")
+            return
         next_step(game)
         after_action(game, a)
         if s.step == target and (not a.get("next_turn") or s.turn > start_turn):

@@ -67,6 +67,7 @@ def move(game, obj: GameObject, to_zone: str, cause: str, *, position: str = "to
     from_zone = obj.zone
     event = ZoneChange(obj_id=obj.id, from_zone=from_zone, to_zone=to_zone, cause=cause)
     apply_replacements(game, obj, event, replacement_order)
+    dying = from_zone == "battlefield" and event.to_zone == "graveyard" and game.characteristics(obj).is_type("Creature")
     def destination(component: Component) -> str:
         if event.card_components_to and not component.token:
             return event.card_components_to  # 730.3e
@@ -122,4 +123,32 @@ def move(game, obj: GameObject, to_zone: str, cause: str, *, position: str = "to
         game.log("reveal", object=obj.id, cards=revealed, reason="a face-down object leaving is revealed (708.9)")
     for new in new_objects:
         new.copy = obj.copy  # a copy moved off the stack ceases to exist as a state-based action
+    if dying:
+        dies_triggers(game, obj)
     return new_objects
+
+
+def dies_triggers(game, died: GameObject) -> None:
+    """Abilities that trigger when another nontoken creature its controller controls dies
+    (``{trigger: another_nontoken_creature_you_control_dies}``, Liliana, Heretical Healer); they
+    look back at the creature as it last existed on the battlefield (603.10a). The abilities are
+    found by the permanent's names, so a copy of such a permanent (a Clone) has them too."""
+    if died.token:
+        return
+    for oid in list(game.state.battlefield):
+        permanent = game.state.objects[oid]
+        if permanent.controller != died.controller or permanent.face_down:
+            continue
+        values = game.characteristics(permanent)
+        for name in values.names:
+            try:
+                card = game.card(name)
+            except KeyError:
+                continue
+            for face in card.faces:
+                if face.name != name:
+                    continue
+                for ab in face.structured("trigger"):
+                    if ab["trigger"] == "another_nontoken_creature_you_control_dies" and ab.get("text", "") in values.abilities:
+                        game.state.pending_triggers.append({"source": oid, "controller": permanent.controller, "text": ab.get("text"),
+                                                            "effects": list(ab.get("effects", [])), "targets": [oid]})

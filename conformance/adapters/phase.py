@@ -68,8 +68,7 @@ EDITIONS = ("2026-08-07",)
 #: Setup state keys the adapter cannot set up on phase.rs, with the reason (the scenario errors).
 UNSUPPORTED_STATE = {
     "copy_of": "a permanent that already is a copy (phase.rs copy effects are engine-internal state)",
-    "chosen": "choices made as a permanent entered (phase.rs keeps them as engine-internal state)",
-    "exiled_with": "links between objects", "imprinted": "imprint links", "attached_to": "attachments",
+    "exiled_with": "links between objects", "imprinted": "imprint links",
     "flipped": "flip cards flipped", "merged": "merged permanents",
 }
 
@@ -87,6 +86,9 @@ ALT_COSTS = {"flashback": "Flashback", "madness": "Madness", "morph": "Morph", "
 VERBS = ("cast", "play_land", "activate", "turn_face_up", "pass", "resolve", "advance_to", "declare_attackers",
          "declare_blockers", "discard", "choose", "check")
 MAX_PASSES = 200
+#: phase.rs NamedChoice choice types -> the corpus's ``choices`` key answering them.
+NAMED_CHOICES = {"CardName": "name", "Color": "color", "CreatureType": "creature_type", "Player": "player",
+                 "Opponent": "player", "CardType": "card_type", "BasicLandType": "land_type"}
 
 
 class PhaseEngine(Engine):
@@ -146,6 +148,9 @@ class PhaseEngine(Engine):
         self.notes: list[str] = []
         self.inc: dict[int, int] = {}
         self.cast_info: dict[int, dict] = {}
+        self.copies: dict[int, int] = {}
+        self.stack_seen: set = set()
+        self.became_targets: list = []
         setup = request["setup"]
         cards_in = request.get("cards") or {}
         self.cards = cards_in
@@ -166,6 +171,10 @@ class PhaseEngine(Engine):
                 raise Unsupported(f"{full}: layout 'dynamic' is not an MTGJSON layout phase.rs can build")
             for face in self._build(full, recs):
                 data.setdefault(face["name"].lower(), face)
+            unparsed = _unimplemented(self._faces[full])
+            if unparsed:
+                raise Unsupported(f"phase.rs cannot parse the text of {full} (its card data has Unimplemented "
+                                  f"effects: {'; '.join(unparsed)[:200]}): the scenario needs that ability")
         self.players = list((setup.get("players") or {}))
         if len(self.players) != 2:
             raise Unsupported("phase-python games are set up for two players here")
@@ -204,7 +213,7 @@ class PhaseEngine(Engine):
         ids = []
         turn_number = 3
         self.full_of: dict[int, str] = {}
-        face_state = []
+        face_state, attach = [], []
         for obj in objects:
             owner = seat[obj["state"].get("owner", obj["player"])]
             controller = seat[obj["player"]]
@@ -236,6 +245,10 @@ class PhaseEngine(Engine):
                 o["is_token"] = True
             if state_.get("face") == "back" or state_.get("face_down"):
                 face_state.append((oid, state_))
+            if state_.get("chosen"):
+                o["chosen_attributes"] = _chosen_attributes(state_["chosen"])
+            if state_.get("attached_to"):
+                attach.append((oid, state_["attached_to"]))
         for name, p in (setup.get("players") or {}).items():
             p = p or {}
             st["players"][seat[name]]["life"] = int(p.get("life", 20))
@@ -264,6 +277,12 @@ class PhaseEngine(Engine):
                 self.game.apply(prio, {"type": "Debug", "data": {"type": "SetFaceState", "data": data_}})
             except ValueError as exc:
                 raise Unsupported(f"setup face state {data_}: phase.rs refuses it: {exc}") from None
+        label_oid = {ref: ids[r["object"]] for ref, r in refs.items()}
+        for oid, ref in attach:
+            target = {"type": "Player", "data": seat[ref]} if ref in seat else {"type": "Object", "data": label_oid.get(ref)}
+            if target["data"] is None:
+                raise Unsupported(f"setup attached_to {ref!r}: names no object of the setup")
+            self._debug(prio, {"type": "Attach", "data": {"object_id": oid, "target": target}})
         pools = {seat[n]: (p or {}).get("mana_pool") for n, p in (setup.get("players") or {}).items() if (p or {}).get("mana_pool")}
         for s_, mana in pools.items():
             for sym in re.findall(r"\{([WUBRGC])\}", mana):
@@ -294,6 +313,9 @@ class PhaseEngine(Engine):
         return self.players[seat] if isinstance(seat, int) and 0 <= seat < len(self.players) else None
 
     def _record(self, events: list[dict]) -> None:
+        casts: list[dict] = []
+        spent: dict | None = {}
+        from_zone: dict = {}
         for ev in events:
             kind, d = ev.get("type"), ev.get("data") or {}
             out = None
@@ -309,21 +331,54 @@ class PhaseEngine(Engine):
                     reps.append("flashback")
                 if frm == "stack":
                     self.cast_info.pop(oid, None)
+                if to == "stack":
+                    from_zone[oid] = frm
+                if (d.get("record") or {}).get("name") == "" and frm in ("battlefield", "stack") and to in ("graveyard", "exile") \
+                        and self.full_of.get(oid) and not (self.game.object(oid) or {}).get("face_down"):
+                    # 708.9: a face-down permanent or spell that leaves is revealed; phase.rs turns it face up
+                    # in the public zone (no event of its own): that is the reveal
+                    self._append({"type": "reveal", "object": new, "player": self._player_name((self.game.object(oid) or {}).get("owner")),
+                                  "cards": [new], "note": "face-down card moved face up to a public zone"})
                 out = {"type": "zone_change", "object": old, "new_objects": [new], "from": frm, "to": to,
                        "card": self.full_of.get(oid, (d.get("record") or {}).get("name")), "cause": "", "replacements": reps}
             elif kind == "SpellCast":
                 oid = d["object_id"]
                 info = self.cast_info.setdefault(oid, {})
+                entry = next((e for e in self.game.stack() if e.get("id") == oid), None)
+                data_ = ((entry or {}).get("kind") or {}).get("data") or {}
+                if data_.get("casting_variant"):
+                    info["variant"] = data_["casting_variant"]
+                if isinstance(data_.get("actual_mana_spent"), int):
+                    info["spent"] = data_["actual_mana_spent"]
+                info.setdefault("from", from_zone.get(oid))
+                for ev in self.log:
+                    if ev["type"] == "copied" and ev["object"] == self._id(oid):
+                        ev["cast"] = True  # a copy that is cast (Isochron Scepter, Eye of the Storm): 707.12
                 out = {"type": "cast", "object": self._id(oid), "card": self.full_of.get(oid), "player": self._player_name(d.get("controller")),
+                       "face_down": bool((self.game.object(oid) or {}).get("face_down")),
                        "from": info.get("from"), "alternative_cost": _alt_name(info.get("variant")), "cost": info.get("cost")}
+            elif kind == "SpellCopied":
+                oid = d["object_id"]
+                self.copies[oid] = d.get("original_id")
+                self.full_of.setdefault(oid, self.full_of.get(d.get("original_id")))
+                out = {"type": "copied", "object": self._id(oid), "of": self._id(d.get("original_id")), "cast": False}
+            elif kind == "ManaExpended" and spent is not None:
+                spent[d.get("player_id")] = spent.get(d.get("player_id"), 0) + int(d.get("amount_spent") or 0)
             elif kind == "SpellCountered":
                 out = {"type": "countered", "object": self._id(d["object_id"])}
             elif kind == "StackResolved":
                 out = {"type": "resolve", "object": self._id(d["object_id"])}
+            elif kind == "BecomesTarget":
+                self.became_targets.append(d.get("target"))
+            elif kind == "PhaseChanged":
+                self._damage_step = {"seen": set(), "regular": False}
             elif kind in ("DamageDealt", "CombatDamageDealt"):
                 target = d.get("target") or {}
+                combat = kind == "CombatDamageDealt" or bool(d.get("is_combat"))
                 out = {"type": "damage", "source": self._id(d.get("source_id")) if d.get("source_id") is not None else None,
-                       "target": self._target(target), "amount": d.get("amount"), "combat": kind == "CombatDamageDealt" or bool(d.get("is_combat"))}
+                       "target": self._target(target), "amount": d.get("amount"), "combat": combat}
+                if combat:
+                    out["step"] = self._combat_damage_step(d.get("source_id"), json.dumps(target, sort_keys=True))
             elif kind == "LifeChanged":
                 out = {"type": "life", "player": self._player_name(d.get("player_id")), "amount": d.get("amount"),
                        "delta": d.get("amount"), "before": None, "after": None}
@@ -354,6 +409,49 @@ class PhaseEngine(Engine):
                 out = {"type": "blockers_declared"}
             if out is not None:
                 self._append(out)
+                if out["type"] == "cast":
+                    casts.append(out)
+        for out in casts:
+            m = re.fullmatch(r"p(\d+)(?:\.\d+)?", out["object"] or "")
+            info = self.cast_info.get(int(m[1])) if m else None
+            if info:
+                out["alternative_cost"] = _alt_name(info.get("variant"))
+                out["from"] = info.get("from")
+            if out["cost"] is None:
+                amount = (info or {}).get("spent")
+                out["cost"] = self._paid_cost(out, amount if amount is not None else spent.get(self.seat.get(out["player"]), 0),
+                                              (info or {}).get("variant"))
+
+    def _combat_damage_step(self, source, target: str) -> str:
+        """Which combat damage step (510.4) a combat damage event belongs to. phase.rs deals the first-strike and
+        the regular combat damage in one go (no priority between them) and marks neither: a damage event is in
+        the first-strike step while its source has first strike or double strike and no source has yet dealt
+        damage to the same recipient again; after that, and for any other source, it is the regular step."""
+        cd = getattr(self, "_damage_step", None) or {"seen": set(), "regular": False}
+        self._damage_step = cd
+        kws = {_kw(k) for k in (self.game.object(source) or {}).get("keywords") or []} if source is not None else set()
+        if cd["regular"] or (source, target) in cd["seen"] or not kws & {"First strike", "Double strike"}:
+            cd["regular"] = True
+            return "combat-damage"
+        cd["seen"].add((source, target))
+        return "first-strike-damage"
+
+    def _paid_cost(self, cast: dict, amount: int, variant=None) -> str:
+        """The total cost (601.2f) of a cast without a prompt that showed it: phase.rs reports only the amount of
+        mana spent (ManaExpended; Auto payment pays exactly the total cost), so the cost is written as the
+        spell's own coloured symbols and the rest generic."""
+        m = re.fullmatch(r"p(\d+)(?:\.\d+)?", cast["object"] or "")
+        obj = self.game.object(int(m[1])) if m else None
+        cost = (obj or {}).get("mana_cost") or {}
+        for k in (obj or {}).get("keywords") or []:  # an alternative cost (madness, flashback) replaces the mana cost
+            if variant and isinstance(k, dict) and str(variant) in k and isinstance(k[str(variant)], dict):
+                cost = k[str(variant)]
+        if (obj or {}).get("face_down"):
+            cost = {}
+        shards = [SHARDS.get(s, "{%s}" % s) for s in cost.get("shards") or [] if s != "X"] if cost.get("type") == "Cost" else []
+        shards = shards[:amount]
+        generic = amount - len(shards)
+        return (("{%d}" % generic) if generic else "") + "".join(shards)
 
     def _append(self, event: dict) -> None:
         event["seq"] = len(self.log) + 1
@@ -371,7 +469,20 @@ class PhaseEngine(Engine):
     def _apply(self, seat: int, action) -> dict:
         result = self.game.apply(seat, action).to_dict()
         self._record(result.get("events") or [])
+        self._new_triggers()
         return result
+
+    def _new_triggers(self) -> None:
+        """phase.rs reports no event when it puts a triggered ability on the stack: the adapter reports one
+        ``trigger`` event for each triggered ability that newly appears on the stack."""
+        for entry in self.game.stack():
+            kind = entry.get("kind") or {}
+            if entry.get("id") in self.stack_seen or not isinstance(kind, dict) or kind.get("type") != "TriggeredAbility":
+                continue
+            self.stack_seen.add(entry.get("id"))
+            src = _ability_source(entry)
+            self._append({"type": "trigger", "source": self._id(src) if src is not None else None,
+                          "ability": entry.get("id"), "controller": self._player_name(entry.get("controller"))})
 
     def _waiting(self) -> dict:
         return self.game.waiting_for() or {}
@@ -444,6 +555,8 @@ class PhaseEngine(Engine):
         if verb == "turn_face_up":
             oid = self._resolve_id(step["turn_face_up"])
             acts = [a for a in self.game.actions() if a.kind == "TurnFaceUp" and a.data.get("object_id") == oid]
+            if step.get("using") == "morph" and not any("Morph" in (f.get("keywords") or []) for f in self.cards.get(self.full_of.get(oid)) or []):
+                raise _Refused("morph.a", f"{step['turn_face_up']} has no morph cost: phase.rs's TurnFaceUp would pay another cost")
             action = acts[0] if acts else self._hand_built({"type": "TurnFaceUp", "data": {"object_id": oid}})
             self._try(self.seat[by], action)
             self._answer_prompts(choices, targets=step.get("targets") or choices.get("targets"))
@@ -453,9 +566,10 @@ class PhaseEngine(Engine):
             acts = [a for a in self.game.actions() if a.kind == "ActivateAbility" and a.data.get("source_id") == oid]
             index = step.get("ability", 1)
             if not isinstance(index, int):
-                raise Unsupported(f"activate: ability named by cost/keyword {index!r} (the adapter takes an index)")
+                acts = [a for a in acts if _ability_named(self.game.object(oid) or {}, a.data.get("ability_index"), index)]
+                index = 1
             if len(acts) < index:
-                raise _Refused(None, f"phase.rs lists no activated ability #{index} of {step['activate']} now")
+                raise _Refused(None, f"phase.rs lists no activated ability {step.get('ability', 1)!r} of {step['activate']} now")
             self._try(self.seat[by], acts[index - 1])
             self._answer_prompts(choices, targets=step.get("targets"), cast=step)
             return
@@ -463,6 +577,8 @@ class PhaseEngine(Engine):
             self._combat(verb, step[verb], choices)
             return
         if verb in ("discard", "choose"):
+            if self._waiting().get("type") in (None, "Priority"):
+                raise _Refused(None, f"phase.rs is not waiting for a decision of {by or 'anyone'} ({verb} needs one)")
             self._answer_prompts({**choices, **({"discard": step["discard"]} if verb == "discard" else step["choose"])}, required=True)
             return
         raise Unsupported(f"step {verb}")
@@ -512,52 +628,81 @@ class PhaseEngine(Engine):
         stack_ids = [e.get("id") for e in self.game.stack()]
         if oid not in stack_ids and not any(e["type"] == "cast" and e["object"].startswith(f"p{oid}") for e in self.log):
             raise _Refused(None, f"phase.rs did not put {step['cast']} on the stack (waiting for {self._waiting().get('type')})")
+        # phase.rs casts a card the way it can: check that it is the way the step asked for
+        alt = step.get("alt_cost")
+        variant = (self.cast_info.get(oid) or {}).get("variant")
+        if step.get("face_down") or alt == "morph":
+            if not (self.game.object(oid) or {}).get("face_down"):
+                raise _Refused("cr.current.face-down", f"phase.rs cast {step['cast']} face up: it offers no face-down cast for it")
+        elif alt and _alt_name(variant) != ALT_COSTS.get(alt, alt).lower():
+            raise _Refused("cr.current.casting-spells", f"phase.rs cast {step['cast']} with {variant or 'its mana cost'}, not {alt}: "
+                                                        f"it offers no {alt} cast of it now")
 
     # -------------------------------------------------------------- prompts
     def _answer_prompts(self, choices: dict, targets=None, cast: dict | None = None, cast_oid=None, required=False) -> None:
         targets = list(targets or [])
+        self._kicks = getattr(self, "_kicks", None) if cast_oid is not None and getattr(self, "_kicks_for", None) == cast_oid else {}
+        self._kicks_for = cast_oid
+        trigger_targets = choices.get("targets")
+        trigger_targets = [trigger_targets] if isinstance(trigger_targets, str) else list(trigger_targets or [])
+        targets_from = len(self.became_targets)
+        offers = choices.get("cast")
+        offers = [offers] if isinstance(offers, dict) else list(offers or [])
         for _ in range(MAX_PASSES):
             w = self._waiting()
             kind = w.get("type")
             d = w.get("data") or {}
             if kind in (None, "Priority", "GameOver", "DeclareAttackers", "DeclareBlockers"):
+                chosen = self.became_targets[targets_from:]
+                if trigger_targets and chosen and not any(self._target_value(t) in chosen for t in trigger_targets):
+                    # phase.rs chose a triggered ability's target itself (the only legal one) and never asked
+                    raise _Refused("cr.current.casting-spells", f"phase.rs chose the target {chosen} itself (the only legal one); "
+                                                                f"the step's target(s) {trigger_targets} are not legal")
                 return
             seat = d.get("player") if isinstance(d, dict) else None
             acts = self.game.actions()
-            if kind == "TargetSelection" or kind == "TriggerTargetSelection":
-                if cast is not None and cast_oid is not None:
-                    pc = d.get("pending_cast") or {}
+            if kind in ("TargetSelection", "TriggerTargetSelection"):
+                pc = d.get("pending_cast") or {}
+                pending = pc.get("object_id")
+                if cast is not None and cast_oid is not None and pending == cast_oid:
                     info = self.cast_info.setdefault(cast_oid, {})
                     info["variant"] = pc.get("casting_variant")
                     info["cost"] = _cost_text(pc.get("cost"))
-                if targets:
-                    want = self._target_value(targets.pop(0))
-                    hit = [a for a in acts if a.kind == "ChooseTarget" and a.data.get("target") == want]
-                    if not hit:
-                        raise _Refused("cr.current.casting-spells", f"target {want} is not among phase.rs's legal targets {[a.data.get('target') for a in acts if a.kind == 'ChooseTarget']}")
-                    self._try(seat, hit[0])
-                    continue
-                given = choices.get("targets")
-                if given:
-                    want = self._target_value(given[0] if isinstance(given, list) else given)
-                    hit = [a for a in acts if a.kind == "ChooseTarget" and a.data.get("target") == want]
-                    if hit:
-                        self._try(seat, hit[0])
-                        continue
-                raise Unsupported(f"phase.rs asks for a target ({kind}) the step does not give")
+                    queue = targets
+                elif pending is not None and self._offer_for(offers, pending) is not None:
+                    offer = self._offer_for(offers, pending)
+                    queue = offer.setdefault("_targets", list(offer.get("targets") or []))
+                    self.cast_info.setdefault(pending, {}).update(variant=pc.get("casting_variant"), cost=_cost_text(pc.get("cost")))
+                else:
+                    queue = targets or trigger_targets
+                if not queue:
+                    raise Unsupported(f"phase.rs asks for a target ({kind}) the step does not give")
+                self._choose_target(seat, acts, queue.pop(0), "cr.current.casting-spells")
+                continue
             if kind == "CopyRetarget":
                 queue = self._new_targets if self._new_targets is not None else []
                 if queue:
-                    want = self._target_value(queue.pop(0))
-                    hit = [a for a in acts if a.kind == "ChooseTarget" and a.data.get("target") == want]
-                    if not hit:
-                        raise _Refused("cr.current.copy-of-spell", f"new target {want} is not legal for the copy")
-                    self._try(seat, hit[0])
+                    self._choose_target(seat, acts, queue.pop(0), "cr.current.copy-of-spell")
                     continue
                 keep = [a for a in acts if a.kind == "KeepAllCopyTargets"]
                 if keep:
                     self._try(seat, keep[0])
                     continue
+            if kind == "NamedChoice":
+                self._named_choice(seat, d, acts, choices)
+                continue
+            if kind == "ReplacementChoice":
+                self._replacement_choice(seat, d, acts, choices)
+                continue
+            if kind == "UnlessPayment":
+                if "pay" not in choices:
+                    raise Unsupported(f"phase.rs asks whether to pay {d.get('effect_description')!r}; the step gives no 'pay' choice")
+                hit = [a for a in acts if a.kind == "PayUnlessCost" and bool(a.data.get("pay")) == bool(choices["pay"])]
+                self._try(seat, hit[0])
+                continue
+            if kind == "OrderTriggers":
+                self._order_triggers(seat, d, acts, choices)
+                continue
             if any(a.kind == "SelectCards" for a in acts):
                 wanted = self._wanted_cards(choices, cast)
                 if wanted is not None:
@@ -568,12 +713,25 @@ class PhaseEngine(Engine):
             if kind in ("ManaPayment", "PayMana"):
                 raise Unsupported(f"phase.rs waits for a manual mana payment ({kind})")
             if kind == "OptionalCostChoice" or any(a.kind == "DecideOptionalCost" for a in acts):
-                want = bool((cast or {}).get("additional_costs") or choices.get("pay"))
+                extra = (cast or {}).get("additional_costs") or {}
+                cost = (d.get("cost") or {}).get("data") or {}
+                if cost.get("repeatable") and d.get("origin") != "Replicate" and isinstance(extra, dict) and "replicate" in extra:
+                    want = False  # phase.rs also offers replicate's cost while announcing; paying it there makes no copies
+                elif cost.get("repeatable"):  # replicate: pay it N times
+                    # phase.rs asks once while the cast is announced and again (origin Replicate) after the
+                    # targets: the step's N is the total number of times the cost is paid
+                    paid = self._kicks.get(cast_oid, 0)
+                    want = paid < int(extra.get("replicate") or 0) if isinstance(extra, dict) else False
+                    self._kicks[cast_oid] = paid + int(want)
+                else:
+                    want = bool(extra or choices.get("pay"))
                 hit = [a for a in acts if a.kind == "DecideOptionalCost" and bool(a.data.get("pay", a.data.get("accept"))) == want]
                 self._try(seat, (hit or acts)[0])
                 continue
-            if any(a.kind in ("DecideOptionalEffect", "DecideOptionalEffectAndRemember") for a in acts):
+            if kind == "CastOffer" or any(a.kind in ("DecideOptionalEffect", "DecideOptionalEffectAndRemember") for a in acts):
                 want = choices.get("may")
+                if kind == "CastOffer" and offers:
+                    want = True  # the step's 'cast' choice answers the offer
                 if want is None:
                     want = True
                     self.step_notes.append(f"'you may' answered yes by default ({kind})")
@@ -583,6 +741,8 @@ class PhaseEngine(Engine):
             if any(a.kind in ("ChooseAlternativeCast", "ChooseCastingVariant") for a in acts):
                 alt = (cast or {}).get("alt_cost")
                 pick = [a for a in acts if alt and ALT_COSTS.get(alt, alt).lower() in json.dumps(a.data).lower()]
+                if not pick and (alt == "morph" or (cast or {}).get("face_down")):
+                    pick = [a for a in acts if (a.data.get("choice") or {}).get("type") == "Alternative"]
                 if not pick and not alt:
                     pick = [a for a in acts if "normal" in json.dumps(a.data).lower()] or acts[:1]
                 if not pick:
@@ -601,12 +761,99 @@ class PhaseEngine(Engine):
                 hit = [a for a in acts if want in json.dumps(a.data).lower()]
                 self._try(seat, (hit or acts)[0])
                 continue
+            if kind == "AssignCombatDamage" and choices.get("assign_damage"):
+                self._assign_damage(seat, d, acts, choices["assign_damage"])
+                continue
             if len(acts) == 1:
                 self._try(seat, acts[0])
                 self.step_notes.append(f"answered phase.rs prompt {kind} with its only action {acts[0].kind}")
                 continue
             raise Unsupported(f"phase.rs prompt {kind} is not answerable from the step (actions: {[a.kind for a in acts][:6]})")
         raise EngineError("phase.rs kept asking (more than 200 prompts in one step)", kind="hung")
+
+    def _choose_target(self, seat: int, acts, ref, rule: str) -> None:
+        """Answer a target prompt with the target ``ref`` (refused when phase.rs does not list it as legal)."""
+        want = self._target_value(ref)
+        hit = [a for a in acts if a.kind == "ChooseTarget" and a.data.get("target") == want]
+        if not hit:
+            raise _Refused(rule, f"target {ref} ({want}) is not among phase.rs's legal targets "
+                                 f"{[a.data.get('target') for a in acts if a.kind == 'ChooseTarget']}")
+        self._try(seat, hit[0])
+
+    def _offer_for(self, offers: list, oid: int):
+        """The step's ``cast`` choice (madness, Eye of the Storm, ...) for the card phase.rs is casting."""
+        for offer in offers:
+            ref = offer.get("card") if isinstance(offer, dict) else offer
+            if isinstance(ref, str) and self.refs_now.get(ref) == oid:
+                return offer if isinstance(offer, dict) else {"card": offer}
+        return None
+
+    def _named_choice(self, seat: int, d: dict, acts, choices: dict) -> None:
+        kind = d.get("choice_type")
+        key = NAMED_CHOICES.get(kind)
+        value = choices.get(key) if key else None
+        if value is None:
+            raise Unsupported(f"phase.rs asks for a {kind} choice; the step gives no {key!r} choice")
+        if key == "color":
+            value = _COLOR_NAMES.get(value, value)
+        elif key == "player":
+            value = self.seat.get(value, value)
+        hit = [a for a in acts if a.kind == "ChooseOption" and str(a.data.get("choice")).lower() == str(value).lower()]
+        # a card name may be any card's name (phase.rs lists only names it has seen): build the answer
+        self._try(seat, hit[0] if hit else self._hand_built({"type": "ChooseOption", "data": {"choice": value}}))
+
+    def _replacement_choice(self, seat: int, d: dict, acts, choices: dict) -> None:
+        cands = d.get("candidates") or []
+        if (d.get("kind") or {}).get("type") == "OptionalBranch":  # "you may have ~ enter as ..." (Clone)
+            want = choices.get("may")
+            if want is None and choices.get("copy"):
+                want = True
+            if want is None:
+                raise Unsupported(f"phase.rs asks whether to apply {cands[0].get('description')!r}; the step gives no 'may' choice")
+            index = next(i for i, c in enumerate(cands) if (c.get("description") == "Decline") != bool(want))
+        else:
+            ref = choices.get("replacement")
+            oid = self.refs_now.get(ref) if isinstance(ref, str) else None
+            hits = [i for i, c in enumerate(cands) if c.get("source_id") == oid or c.get("source_name") == ref]
+            if not hits:
+                raise Unsupported(f"phase.rs asks which replacement effect to apply ({[c.get('source_name') for c in cands]}); "
+                                  f"the step's 'replacement' choice {ref!r} names none of them")
+            index = hits[0]
+        hit = [a for a in acts if a.kind == "ChooseReplacement" and a.data.get("index") == index]
+        self._try(seat, hit[0])
+
+    def _game_over_reason(self) -> str:
+        st = self.game.state()["state"]
+        empty = [self._player_name(p["id"]) for p in st["players"] if not p["library"]]
+        return (f"a player with an empty library had to draw (704.5b): libraries empty for {', '.join(empty)}"
+                if empty else json.dumps(st.get("waiting_for"))[:200])
+
+    def _assign_damage(self, seat: int, d: dict, acts, given: dict) -> None:
+        attacker = d.get("attacker_id")
+        split = next((v for k, v in given.items() if self.refs_now.get(k) == attacker), None)
+        if split is None:
+            if len(acts) != 1:
+                raise Unsupported(f"phase.rs asks how attacker {self._id(attacker)} assigns its damage; the step's assign_damage does not say")
+            self._try(seat, acts[0])
+            return
+        blockers = [[self._resolve_id(r), int(n)] for r, n in split.items() if r not in self.seat]
+        to_player = sum(int(n) for r, n in split.items() if r in self.seat)
+        want = {"assignments": blockers, "controller_damage": 0, "mode": "Normal", "trample_damage": to_player}
+        hit = [a for a in acts if a.kind == "AssignCombatDamage" and _same_attacks(a.data.get("assignments"), blockers)
+               and int(a.data.get("trample_damage") or 0) == to_player]
+        self._try(seat, hit[0] if hit else self._hand_built({"type": "AssignCombatDamage", "data": want}))
+
+    def _order_triggers(self, seat: int, d: dict, acts, choices: dict) -> None:
+        trig = d.get("triggers") or []
+        order = choices.get("order")
+        if order:
+            srcs = [self.refs_now.get(r) for r in order]
+            want = sorted(range(len(trig)), key=lambda i: srcs.index(trig[i].get("source_id")) if trig[i].get("source_id") in srcs else len(srcs))
+            hit = [a for a in acts if a.kind == "OrderTriggers" and list(a.data.get("order") or []) == want]
+        else:
+            hit = acts[:1]
+            self.step_notes.append("simultaneous triggers put on the stack in phase.rs's first offered order (the step gives no 'order')")
+        self._try(seat, hit[0])
 
     _new_targets = None
 
@@ -660,11 +907,16 @@ class PhaseEngine(Engine):
             if here == target and (not next_turn or self.game.turn > start_turn) and self._waiting().get("type") == "Priority" \
                     and (self.game.turn, here) != getattr(self, "_adv_from", None):
                 return
+            if target == "Cleanup" and not next_turn and self.game.turn > start_turn:
+                # 514.3: nobody gets priority in the cleanup step; phase.rs runs it and goes on to the next
+                # turn, where the adapter stops before anything else happens (the cleanup's results show)
+                self.step_notes.append("cleanup has no priority: observed at the start of the next turn")
+                return
             self._adv_from = None
             self._pass(choices)
             self._answer_prompts(choices)
             if self._waiting().get("type") == "GameOver":
-                raise Unsupported("the game ended while advancing")
+                raise Unsupported(f"the game ended while advancing ({self._game_over_reason()})")
         raise EngineError(f"did not reach {step_name} within 200 passes", kind="hung")
 
     def _combat(self, verb: str, mapping: dict, choices: dict) -> None:
@@ -735,7 +987,6 @@ class PhaseEngine(Engine):
                                "face_down": False, "face": None, "half": None, "token": False, "copy": False,
                                "characteristics": None, "ability": {"source": self._id(src) if src is not None else None}}
             zone_lists["stack"].append(i)
-        zone_lists["stack"].reverse()  # phase.rs lists the top first (checked below); the snapshot is bottom first
         wf = st.get("waiting_for") or {}
         prio = (wf.get("data") or {}).get("player") if wf.get("type") == "Priority" else None
         return {"players": players, **zone_lists, "objects": out_objs,
@@ -756,9 +1007,17 @@ class PhaseEngine(Engine):
                 "half": None, "token": bool(o.get("is_token")), "copy": bool(o.get("is_copy")),
                 "tapped": bool(o.get("tapped")), "damage": int(o.get("damage_marked") or 0),
                 "counters": {COUNTERS.get(k, k): v for k, v in (o.get("counters") or {}).items()},
+                "attached_to": self._attached(o.get("attached_to")),
                 "attacking": _in_combat(st, oid, "attack"), "blocking": _in_combat(st, oid, "block"),
                 "blocked": _in_combat(st, oid, "blocked"),
                 "characteristics": chars}
+
+    def _attached(self, target):
+        if not isinstance(target, dict):
+            return None
+        if target.get("type") == "Player":
+            return self._player_name(target.get("data"))
+        return self._id(target.get("data")) if target.get("data") is not None else None
 
     def _characteristics(self, o: dict, faces: list, layout, zone: str) -> dict:
         if layout in ("split", "aftermath") and not o.get("face_down") and zone != "stack":
@@ -853,6 +1112,53 @@ FILLER = {"name": "Mtgrules Filler", "layout": "normal", "manaValue": 0, "colors
           "types": ["Land"], "subtypes": [], "supertypes": [], "text": "", "identifiers": {}}
 
 _MANA_TYPE = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
+_COLOR_NAMES = {k: v for k, v in _MANA_TYPE.items() if k != "C"} | {v.lower(): v for v in _MANA_TYPE.values()}
+
+
+def _chosen_attributes(chosen: dict) -> list[dict]:
+    """A setup's ``chosen`` choices as phase.rs's ``chosen_attributes`` (as a resolved name choice leaves them)."""
+    kinds = {"name": "CardName", "color": "Color", "creature_type": "CreatureType"}
+    out = []
+    for key, value in chosen.items():
+        if key not in kinds:
+            raise Unsupported(f"setup chosen {key}: the adapter sets up only chosen {', '.join(kinds)} on phase.rs")
+        out.append({"type": kinds[key], "value": _COLOR_NAMES.get(value, value) if key == "color" else value})
+    return out
+
+
+def _unimplemented(faces: list) -> list[str]:
+    """The texts of abilities phase.rs parsed as ``Unimplemented`` in built card faces."""
+    out = []
+
+    def walk(x, desc=None):
+        if isinstance(x, dict):
+            desc = x.get("description") or desc
+            if x.get("type") == "Unimplemented":
+                out.append(str(x.get("description") or desc or x.get("name") or "?"))
+            for v in x.values():
+                walk(v, desc)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v, desc)
+
+    walk(faces)
+    return sorted(set(out))
+
+
+def _ability_named(obj: dict, index, name: str) -> bool:
+    """Whether phase.rs's ability ``index`` of ``obj`` is the one a step names by keyword (``Cycling``) or cost (``{R}``)."""
+    abilities = obj.get("abilities") or []
+    if not isinstance(index, int) or not 0 <= index < len(abilities):
+        return False
+    ability = abilities[index]
+    tag = (ability.get("ability_tag") or {}).get("type")
+    if tag and str(tag).lower() == name.lower():
+        return True
+    costs = [ability.get("cost") or {}]
+    costs = costs[0].get("costs") or costs if costs[0].get("type") == "Composite" else costs
+    printed = "".join(_cost_text(c.get("cost")) or "" for c in costs if c.get("type") == "Mana") + \
+        ("{T}" if any(c.get("type") == "Tap" for c in costs) else "")
+    return bool(printed) and printed.replace(" ", "") == name.replace(" ", "").split(":")[0]
 
 
 def _raise(msg):
@@ -887,14 +1193,18 @@ def _mana_value(cost) -> int:
 def _kw(k) -> str:
     """A phase.rs keyword (``"DoubleStrike"``, ``{"Flashback": ...}``) as printed (``"Double strike"``)."""
     if isinstance(k, dict) and k:
-        k = next(iter(k))
+        name, value = next(iter(k.items()))
+        if name == "Protection" and isinstance(value, dict) and value:
+            # {"Protection": {"Color": "White"}} -> "Protection from white"
+            return f"Protection from {str(next(iter(value.values()))).lower()}"
+        k = name
     return re.sub(r"(?<!^)([A-Z])", r" \1", str(k)).capitalize()
 
 
 def _alt_name(variant) -> str | None:
     if not variant or variant in ("Normal", "Standard"):
         return None
-    return str(variant).lower()
+    return "morph" if variant == "FaceDown" else str(variant).lower()
 
 
 def _pool(pool) -> dict:

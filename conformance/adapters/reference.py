@@ -31,6 +31,9 @@ FEATURES = (
     "copy", "cast-copy", "copy-spell", "token", "counter-spell", "name-choice", "replacement-choice",
     "cost-change", "triggered-ability", "special-action", "discard", "counters", "library-order",
     "static-ability", "scry",
+    # model II (issue 4): combat and the seed-004 keywords
+    "combat", "first-strike", "double-strike", "trample", "flying", "fear", "protection", "provoke", "madness", "amplify",
+    "affinity", "activated-ability", "text-change",
 )
 
 #: Scenario editions -> the model's edition (the model distinguishes editions only where the
@@ -40,13 +43,10 @@ EDITIONS = {"2016-04-08": "2016-04-08", "2026-08-07": "2026-08-07", "dyn": "2026
 
 #: Scenario `choices` the model takes (action.schema.json $defs/choices); others are not passed.
 MODEL_CHOICES = ("replacement", "merge", "order", "scry", "copy", "new_targets", "may", "targets", "reveal", "cast",
-                 "assign_damage", "damage_order")
+                 "assign_damage", "damage_order", "name", "cards", "discard", "color", "text_change", "pay")
 
 #: Step verbs the model has no counterpart for, with the reason.
 UNSUPPORTED_STEPS = {
-    "activate": "the model has no activated abilities other than mana abilities of basic lands",
-    "declare_attackers": "the model has no combat (issue 4)",
-    "declare_blockers": "the model has no combat (issue 4)",
     "choose": "the model asks no pending decisions: answers are given with the action (choices)",
     "discard": "the model's discard is a test effect without the legality check a player's discard needs",
 }
@@ -54,7 +54,7 @@ UNSUPPORTED_STEPS = {
 #: Setup state keys the model has no counterpart for.
 UNSUPPORTED_STATE = {
     "attached_to": "Auras and Equipment",
-    "exiled_with": "links between objects", "imprinted": "imprint", "sick": "summoning sickness",
+    "exiled_with": "links between objects", "imprinted": "imprint",
 }
 
 _MANA = re.compile(r"\{([WUBRGC])\}")
@@ -139,7 +139,7 @@ class ReferenceEngine(Engine):
     def _entry(self, obj: dict, oid: str) -> dict:
         state = obj["state"]
         for key, what in UNSUPPORTED_STATE.items():
-            if key in state and not (key == "sick" and state[key] is False):
+            if key in state:
                 raise Unsupported(f"setup {key}: the model has no {what}")
         entry = {"card": obj["card"], "id": oid}
         entry.update(self._state(state, obj["token"]))
@@ -156,7 +156,7 @@ class ReferenceEngine(Engine):
             out["token"] = True
         if "owner" in state:
             out["owner"] = state["owner"]
-        for key in ("tapped", "flipped", "face_down", "damage", "counters"):
+        for key in ("tapped", "flipped", "face_down", "damage", "counters", "sick"):
             if key in state:
                 out[key] = state[key]
         if state.get("face_down_by"):
@@ -188,7 +188,7 @@ class ReferenceEngine(Engine):
                     value = {k: [self._id(r) for r in v] for k, v in value.items() if k in ("top", "bottom")}
                 elif key == "copy":
                     value = self._id(value)
-                elif key in ("new_targets", "targets", "reveal"):
+                elif key in ("new_targets", "targets", "reveal", "cards", "discard"):
                     value = [self._id(r) for r in (value if isinstance(value, list) else [value])]
                 elif key == "cast":
                     value = self._cast_choice(value)
@@ -224,6 +224,26 @@ class ReferenceEngine(Engine):
         by = step.get("by")
         if verb == "check":
             return []
+        if verb == "declare_attackers":
+            return [{"action": "declare_attackers", "player": by or self.game.state.active,
+                     "attackers": {self._id(k): self._id(v) for k, v in (step["declare_attackers"] or {}).items()},
+                     **({"choices": choices} if choices else {})}]
+        if verb == "declare_blockers":
+            return [{"action": "declare_blockers", "player": by,
+                     "blockers": {self._id(k): self._id(v) for k, v in (step["declare_blockers"] or {}).items()},
+                     **({"choices": choices} if choices else {})}]
+        if verb == "activate":
+            costs = step.get("costs") or {}
+            if set(costs) - {"discard", "tap"} or len(costs.get("discard") or []) > 1:
+                raise Unsupported(f"activate costs {sorted(costs)}: the model's activate takes one discarded card and {{T}}")
+            a = {"action": "activate", "player": by, "object": self._id(step["activate"])}
+            if "ability" in step:
+                a["ability"] = step["ability"]
+            if step.get("targets"):
+                a["targets"] = [self._id(t) for t in step["targets"]]
+            if costs.get("discard"):
+                a["discard"] = self._id(costs["discard"][0])
+            return [{**a, **({"choices": choices} if choices else {})}]
         if verb == "advance_to":
             a = {"action": "advance_to", "step": step["advance_to"]}
             if step.get("next_turn"):
@@ -329,7 +349,12 @@ class ReferenceEngine(Engine):
 
     # ------------------------------------------------------------------ observing
     def observe(self) -> dict:
-        return self.game.snapshot()
+        snap = self.game.snapshot()
+        for obj in (snap.get("objects") or {}).values():
+            chars = obj.get("characteristics")
+            if chars:
+                chars["keywords"] = _keyword_instances(chars)
+        return snap
 
     def events(self) -> list[dict]:
         out = self.game.events
@@ -341,6 +366,23 @@ class ReferenceEngine(Engine):
 
     def stop(self) -> None:
         self.game = None
+
+
+def _keyword_instances(chars: dict) -> list[str]:
+    """The object's keywords, with each instance of a keyword line spelled out: the model lists
+    MTGJSON keywords ("Protection") and keeps the printed line ("Flying, trample, protection from
+    white and from blue") as one ability, while the corpus asks for "Protection from white"."""
+    keywords = list(chars.get("keywords") or [])
+    known = [k.lower() for k in keywords]
+    for line in chars.get("abilities") or []:
+        parts = [p.strip() for p in re.sub(r"\([^)]*\)", "", line).split(",") if p.strip()]
+        if not parts or not all(p.lower() in known or p.lower().startswith("protection from") for p in parts):
+            continue  # not a line of keywords
+        for part in parts:
+            m = re.match(r"(?i)protection from (.+)$", part)
+            spelled = [f"Protection from {q.strip()}" for q in re.split(r"\s+and from\s+|,\s*from\s+", m.group(1))] if m else [part[:1].upper() + part[1:]]
+            keywords += [k for k in spelled if k not in keywords]
+    return keywords
 
 
 def _keywords_only(face) -> bool:

@@ -16,8 +16,8 @@ ENGINES = Path(__file__).parent / "engines"
 #: A small sample across sections: these hold on the reference model today (flashback, DYN, 711, 730).
 PASSING = ["flashback-cast-normally-goes-to-graveyard", "flashback-countered-exiled", "dyn-cast-nonpermanent-half-stack",
            "dfc2016-back-face-characteristics", "merge-counters-stay"]
-#: Needs combat, which the reference model declares it lacks: skipped with the reason.
-SKIPPED = "ds-unblocked-deals-damage-twice"
+#: Needs the commander rules, which the reference model declares it lacks: skipped with the reason.
+SKIPPED = "merge-commander-to-command-zone"
 SAMPLE = PASSING + [SKIPPED]
 
 
@@ -50,7 +50,7 @@ def test_reference_in_process(sample, tmp_path):
     out = _outcomes(results)
     assert {sid: out[sid] for sid in PASSING} == {sid: "passed" for sid in PASSING}, [r for r in results if r["outcome"] != "passed"]
     skipped = next(r for r in results if r["scenario"] == SKIPPED)
-    assert skipped["outcome"] == "skipped" and "combat" in skipped["detail"]
+    assert skipped["outcome"] == "skipped" and "commander" in skipped["detail"]
     assert [r["scenario"] for r in read_results(tmp_path / "r.jsonl")] == [s.id for s in scenarios]
 
 

@@ -92,3 +92,17 @@ def test_changing_its_creature_type_while_a_spell_changes_what_can_be_revealed()
     act(g, "resolve")
     rogon = one(g, "Glowering Rogon")
     assert rogon["counters"] == {} and rogon["characteristics"]["subtypes"] == ["Leviathan"]
+
+
+@pytest.mark.rules("amplify.q6")
+def test_artificial_evolution_on_the_amplify_spell_stops_the_counters():
+    g = new_game({"alice": {"hand": ["Artificial Evolution"]}, "bob": {"hand": ["Glowering Rogon", "Enormous Baloth"]}},
+                 turn={"active": "bob", "priority": "bob"})
+    spell = act(g, "cast", player="bob", card="Glowering Rogon")["value"]
+    act(g, "pass_priority", player="bob")
+    act(g, "cast", player="alice", card="Artificial Evolution", targets=[spell])
+    act(g, "resolve", choices={"text_change": {"from": "Beast", "to": "Leviathan"}})
+    assert one(g, "Glowering Rogon", "stack")["characteristics"]["subtypes"] == ["Leviathan"]
+    assert refuse(g, "resolve", choices={"reveal": ["Enormous Baloth"]})["rule"] == "amplify.a"
+    act(g, "resolve")
+    assert one(g, "Glowering Rogon")["counters"] == {}

@@ -29,6 +29,8 @@ def test_tapped_or_newly_arrived_creatures_and_the_non_active_player_cant_attack
     act(g, "resolve")
     assert refuse(g, "declare_attackers", player="alice", attackers={"Savannah Lions": "bob"})["rule"] == "cr.current.declare-attackers"
     assert refuse(g, "declare_attackers", player="alice", attackers={"Elite Vanguard": "bob"})["rule"] == "cr.current.declare-attackers"
+    g = new_game({"alice": {"battlefield": [{"card": "Grizzly Bears", "sick": True}]}})
+    assert refuse(g, "declare_attackers", player="alice", attackers={"Grizzly Bears": "bob"})["rule"] == "cr.current.declare-attackers"
 
 
 @pytest.mark.rules("cr.current.declare-attackers")
@@ -46,6 +48,8 @@ def test_blocked_and_blocking_creatures_deal_damage_to_each_other():
     attack(g, {"Grizzly Bears": "bob"})
     block(g, {"Elite Vanguard": "Grizzly Bears"})
     assert g.snapshot()["combat"]["blocked"] == [oid(g, "Grizzly Bears")]
+    bears, vanguard = one(g, "Grizzly Bears"), one(g, "Elite Vanguard")
+    assert (bears["attacking"], bears["blocked"], vanguard["blocking"], vanguard["attacking"]) == (True, True, True, False)
     to_end_of_combat(g)
     assert life(g, "bob") == 20
     assert one(g, "Elite Vanguard")["zone"] == "graveyard"

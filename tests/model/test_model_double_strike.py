@@ -59,8 +59,7 @@ def test_a_blocker_that_survives_the_first_blow_strikes_back_with_the_second():
     attack(g, {"Boros Swiftblade": "bob"})
     block(g, {"Walking Corpse": "Boros Swiftblade"})
     to_end_of_combat(g)
-    swift = events(g, "attackers_declared")[0]["attackers"].popitem()[0]
-    corpse = events(g, "blockers_declared")[0]["blockers"].popitem()[0]
+    swift, corpse = events(g, "attack")[0]["object"], events(g, "block")[0]["object"]
     assert combat_damage(g) == [(swift, corpse, 1, FS), (swift, corpse, 1, REG), (corpse, swift, 2, REG)]
     assert one(g, "Walking Corpse")["zone"] == "graveyard" and one(g, "Boros Swiftblade")["zone"] == "graveyard"
 
@@ -161,3 +160,15 @@ def test_the_rulings_example_double_strike_and_trample():
     assert life(g, "bob") == 19 and one(g, "Llanowar Elves")["zone"] == "graveyard"
     to_end_of_combat(g)  # no surviving blockers: all of the damage is assigned to the player
     assert life(g, "bob") == 17
+
+
+@pytest.mark.rules("double-strike.d")
+def test_temur_battle_rage_after_the_first_strike_step_gives_a_second_blow():
+    g = new_game({"alice": {"battlefield": ["Paladin en-Vec", "Mountain", "Mountain"], "hand": ["Temur Battle Rage"]}})
+    attack(g, {"Paladin en-Vec": "bob"})
+    block(g, {})
+    act(g, "advance_to", step=FS)
+    act(g, "cast", player="alice", card="Temur Battle Rage", targets=[oid(g, "Paladin en-Vec")])
+    act(g, "resolve")
+    to_end_of_combat(g)
+    assert life(g, "bob") == 16

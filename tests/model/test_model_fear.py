@@ -43,3 +43,17 @@ def test_a_blocker_that_stops_being_black_after_blocking_keeps_blocking():
     to_end_of_combat(g)
     assert life(g, "bob") == 20
     assert one(g, "Walking Corpse")["zone"] == "graveyard" and one(g, "Severed Legion")["zone"] == "graveyard"
+
+
+@pytest.mark.rules("fear.q2")
+def test_cerulean_wisps_on_a_blocker_of_a_fear_creature_changes_nothing_about_the_block():
+    g = new_game({"alice": {"hand": ["Cerulean Wisps"], "battlefield": ["Severed Legion", "Island"], "library": ["Forest"]},
+                  "bob": {"battlefield": ["Walking Corpse"]}}, players={"alice": {}, "bob": {}})
+    attack(g, {"Severed Legion": "bob"})
+    block(g, {"Walking Corpse": "Severed Legion"})
+    act(g, "cast", player="alice", card="Cerulean Wisps", targets=[oid(g, "Walking Corpse")])
+    act(g, "resolve")
+    corpse = one(g, "Walking Corpse")
+    assert corpse["characteristics"]["colors"] == ["U"] and corpse["blocking"]
+    to_end_of_combat(g)
+    assert life(g, "bob") == 20 and one(g, "Walking Corpse")["zone"] == "graveyard"

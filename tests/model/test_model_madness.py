@@ -123,3 +123,24 @@ def test_no_land_or_sorcery_speed_spell_between_the_discard_and_the_madness_cast
     discard(g, "Arrogant Wurm")
     assert refuse(g, "play_land", player="alice", object="Forest")["rule"] == "cr.current.special-actions"
     assert refuse(g, "cast", player="alice", card="Grizzly Bears")["rule"] == "cr.current.casting-spells"
+
+
+@pytest.mark.rules("madness.a", "madness.q1")
+def test_two_madness_cards_discarded_by_an_effect_each_may_be_cast():
+    g = new_game({"alice": {"hand": ["Mind Rot"]}, "bob": {"hand": ["Fiery Temper", "Basking Rootwalla", "Forest"]}})
+    act(g, "cast", player="alice", card="Mind Rot", targets=["bob"])
+    act(g, "resolve", choices={"discard": ["Fiery Temper", "Basking Rootwalla"]})
+    assert card_zone(g, "Forest") == "hand" and card_zone(g, "Fiery Temper") == "exile"
+    act(g, "resolve", all=True, choices={"cast": [{"card": "Fiery Temper", "targets": ["alice"]}, {"card": "Basking Rootwalla"}]})
+    assert g.snapshot()["players"]["alice"]["life"] == 17
+    assert card_zone(g, "Basking Rootwalla") == "battlefield" and one(g, "Basking Rootwalla", "battlefield")["controller"] == "bob"
+
+
+@pytest.mark.rules("madness.q6", "madness.q7")
+def test_a_card_discarded_to_hand_size_in_cleanup_can_be_cast_with_madness():
+    g = new_game({"alice": {"hand": ["Basking Rootwalla"] + ["Island"] * 7}}, turn={"active": "alice", "step": "end"})
+    act(g, "advance_to", step="cleanup", choices={"discard": ["Basking Rootwalla"]})
+    assert g.snapshot()["turn"]["step"] == "cleanup" and g.snapshot()["turn"]["priority"] == "alice"
+    act(g, "resolve", all=True, choices={"cast": {"card": "Basking Rootwalla"}})
+    assert card_zone(g, "Basking Rootwalla") == "battlefield"
+    assert len(g.snapshot()["players"]["alice"]["hand"]) == 7

@@ -81,3 +81,26 @@ def test_provoke_cant_make_a_creature_block_a_flier_it_couldnt_block():
     assert not one(g, "Grizzly Bears")["tapped"]  # it is untapped all the same
     assert refuse(g, "declare_blockers", player="bob", blockers={"Grizzly Bears": "Swooping Talon"})["rule"] == "cr.current.flying"
     block(g, {})
+
+
+@pytest.mark.rules("provoke.q3")
+def test_a_provoked_creature_tapped_by_its_own_ability_doesnt_block():
+    g = new_game({"alice": {"battlefield": ["Deftblade Elite"]}, "bob": {"battlefield": [{"card": "Prodigal Sorcerer", "tapped": True}]}})
+    provoke(g, "Deftblade Elite", "Prodigal Sorcerer")
+    act(g, "resolve")
+    act(g, "pass_priority", player="alice")
+    act(g, "activate", player="bob", object="Prodigal Sorcerer", targets=["alice"])  # {T}: 1 damage to any target
+    act(g, "resolve")
+    assert one(g, "Prodigal Sorcerer", "battlefield")["tapped"] and life(g, "alice") == 19
+    block(g, {})
+    to_end_of_combat(g)
+    assert life(g, "bob") == 19
+
+
+@pytest.mark.rules("provoke.a", "cr.current.declare-blockers")
+def test_a_creature_provoked_by_two_attackers_obeys_one_requirement():
+    g = new_game({"alice": {"battlefield": ["Deftblade Elite", "Lowland Tracker"]}, "bob": {"battlefield": [{"card": "Grizzly Bears", "tapped": True}]}})
+    attack(g, {"Deftblade Elite": "bob", "Lowland Tracker": "bob"}, choices={"targets": ["Grizzly Bears", "Grizzly Bears"]})
+    act(g, "resolve", all=True)
+    assert refuse(g, "declare_blockers", player="bob", blockers={})["rule"] == "cr.current.declare-blockers"
+    block(g, {"Grizzly Bears": "Lowland Tracker"})  # as many requirements as possible: one

@@ -103,3 +103,15 @@ def test_countering_the_original_storm_spell_leaves_its_copies():
     act(g, "resolve", all=True)
     assert life(g, "bob") == 15 - 2
     assert card_zone(g, "Grapeshot") == "graveyard"
+
+
+@pytest.mark.rules("storm.q3", "storm.q2")
+def test_a_spell_copied_by_twincast_is_not_cast_and_doesnt_count():
+    g = new_game({"alice": {"hand": ["Lightning Bolt", "Twincast", "Grapeshot"]}})
+    bolt = act(g, "cast", player="alice", card="Lightning Bolt", targets=["bob"])["value"]
+    act(g, "cast", player="alice", card="Twincast", targets=[bolt])
+    act(g, "resolve", all=True)
+    assert life(g, "bob") == 14
+    act(g, "cast", player="alice", card="Grapeshot", targets=["bob"])
+    act(g, "resolve", all=True)
+    assert len([e for e in events(g, "copied") if e["card"] == "Grapeshot"]) == 2  # Bolt and Twincast, not the copy

@@ -1,0 +1,85 @@
+"""Structured effects of the cards the seed-004 rulings and scenarios name, beyond the core's:
+text changes (Mind Bend, Artificial Evolution), color changes (Cerulean Wisps, Wild Mongrel),
+gaining keywords (Temur Battle Rage), a player discarding cards (Mind Rot), and copying
+a spell (Twincast). Each is the smallest faithful form of what the card does."""
+
+from __future__ import annotations
+
+from mtgrules.spec import implements
+
+from .continuous import add_effect
+from .effects import effect
+
+
+def _object(game, target):
+    obj = game.state.objects.get(target) if isinstance(target, str) else None
+    return obj if obj is not None and obj.zone in ("battlefield", "stack") else None
+
+
+@effect("text_change")
+@implements("fear.q1", "amplify.q6")
+def _text_change(game, source, eff, target):
+    """Change the text of target spell or permanent by replacing all instances of one word (a
+    color word or a creature type) with another (``choices.text_change``: ``{from, to}``)."""
+    obj = _object(game, target)
+    wanted = game.choice("text_change") or {}
+    if obj is None or not wanted:
+        return
+    add_effect(game, {"kind": "text_change", "object": obj.id, "text_from": wanted["from"], "text_to": wanted["to"], "until": eff.get("until")})
+    game.log("effect_created", kind="text_change", object=obj.id, name=f"{wanted['from']} -> {wanted['to']}")
+
+
+@effect("set_colors")
+@implements("fear.q2")
+def _set_colors(game, source, eff, target):
+    """Target creature (or, with ``target: self``, this one) becomes ``colors``, or the color of
+    the controller's choice (``choose: true``, ``choices.color``), until end of turn; with
+    ``untap: true`` it is also untapped."""
+    obj = _object(game, target)
+    if obj is None:
+        return
+    colors = [game.choice("color")] if eff.get("choose") else list(eff.get("colors") or [])
+    if colors == [None]:
+        return  # no color chosen: the model keeps the colors it has
+    add_effect(game, {"kind": "set_colors", "object": obj.id, "colors": colors})
+    if eff.get("untap"):  # Cerulean Wisps: "Untap that creature."
+        obj.tapped = False
+
+
+@effect("gain_keywords")
+@implements("double-strike.d")
+def _gain_keywords(game, source, eff, target):
+    """Target creature gains keywords (Temur Battle Rage: double strike) until end of turn."""
+    obj = _object(game, target)
+    if obj is not None:
+        add_effect(game, {"kind": "abilities", "object": obj.id, "add_keywords": list(eff.get("keywords") or [])})
+
+
+@effect("discard")
+@implements("madness.q6", "cr.current.discard")
+def _discard(game, source, eff, target):
+    """Target player discards ``amount`` cards of their choice (``choices.discard``; by default the
+    first cards of their hand). Each is discarded, so madness applies to each."""
+    from .madness import discard_card
+
+    player = target if target in game.state.players else source.controller
+    hand = game.player(player).hand
+    chosen = [game.obj(ref, zone="hand", player=player).id for ref in game.choice("discard") or []]
+    chosen = [c for c in chosen if c in hand][: eff.get("amount", 1)]
+    chosen += [c for c in hand if c not in chosen][: max(0, eff.get("amount", 1) - len(chosen))]
+    for oid in chosen:
+        discard_card(game, game.state.objects[oid], player, "discard")
+
+
+@effect("copy_target_spell")
+@implements("storm.q3", "storm.q4", "cr.current.copy-of-spell")
+def _copy_target_spell(game, source, eff, target):
+    """Copy target instant or sorcery spell; the copy may have new targets (``choices.new_targets``).
+    The copy is not cast, so it doesn't count for storm (storm.q3)."""
+    from .copies import copy_spell
+
+    spell = game.state.objects.get(target) if isinstance(target, str) else None
+    if spell is None or spell.zone != "stack" or spell.ability is not None:
+        return
+    new = list(game.choice("new_targets") or [])
+    copy_spell(game, spell, source.controller, [new[0]] if new else None)
