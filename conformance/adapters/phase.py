@@ -510,6 +510,7 @@ class PhaseEngine(Engine):
         log_len = len(self.log)
         inc = dict(self.inc)
         self.step_notes: list[str] = []
+        self._targets_from = len(self.became_targets)
         try:
             self._step(verb, step)
         except _Refused as exc:
@@ -645,7 +646,6 @@ class PhaseEngine(Engine):
         self._kicks_for = cast_oid
         trigger_targets = choices.get("targets")
         trigger_targets = [trigger_targets] if isinstance(trigger_targets, str) else list(trigger_targets or [])
-        targets_from = len(self.became_targets)
         offers = choices.get("cast")
         offers = [offers] if isinstance(offers, dict) else list(offers or [])
         for _ in range(MAX_PASSES):
@@ -653,7 +653,7 @@ class PhaseEngine(Engine):
             kind = w.get("type")
             d = w.get("data") or {}
             if kind in (None, "Priority", "GameOver", "DeclareAttackers", "DeclareBlockers"):
-                chosen = self.became_targets[targets_from:]
+                chosen = self.became_targets[self._targets_from:]
                 if trigger_targets and chosen and not any(self._target_value(t) in chosen for t in trigger_targets):
                     # phase.rs chose a triggered ability's target itself (the only legal one) and never asked
                     raise _Refused("cr.current.casting-spells", f"phase.rs chose the target {chosen} itself (the only legal one); "
