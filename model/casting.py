@@ -186,12 +186,14 @@ def cast(game, a: dict, *, timing: bool = True) -> str:
     obj = game.obj(a.get("object") or a.get("card"), player=player)
     if obj.zone in ("stack", "battlefield"):
         raise IllegalAction("cr.current.casting-spells", f"{obj.card.name} is on the {obj.zone}: it can't be cast")
-    if obj.owner != player:
+    permitted = any(e["kind"] == "may_play" and e["object"] == obj.id and e["player"] == player
+                    and (a.get("without_paying") or not e.get("without_paying")) for e in game.state.effects)
+    if obj.owner != player and not permitted:
         raise IllegalAction("cr.current.casting-spells", f"{player} doesn't own {obj.card.name}")
     components, info, values = proposed_spell(game, obj, a)
     alt = ALTERNATIVE_COSTS.get(info.alternative_cost) if info.alternative_cost else None
     allowed = alt.zones if alt else CAST_FROM
-    if obj.zone not in allowed:
+    if obj.zone not in allowed and not (permitted and not alt):
         raise IllegalAction(alt.rule if alt else "cr.current.casting-spells", f"{obj.card.name} can't be cast from the {obj.zone}" + (f" with {alt.name}" if alt else ""))
     if values.is_type("Land"):
         raise IllegalAction("cr.current.casting-spells", "lands are played, not cast")
@@ -228,6 +230,9 @@ def become_cast(game, player: str, spell: GameObject, old_id: str | None, card_n
         from .copies import storm_triggers
 
         storm_triggers(game, spell)
+        from .effects import cast_triggers
+
+        cast_triggers(game, spell)
     game.state.priority = player
     game.state.passes = 0
 

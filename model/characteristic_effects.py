@@ -89,14 +89,14 @@ def has_keyword(values, keyword: str) -> bool:
     return keyword.lower() in {k.lower() for k in values.keywords}
 
 
-def printed_abilities(values) -> list[dict]:
+def printed_abilities(values, cards: dict | None = None) -> list[dict]:
     """The structured abilities of the faces ``values`` name (a copy's are those of what it
     copies: its names are the original's). A keyword ability counts only while the object has
     the keyword; a triggered ability only while its text is among the object's abilities."""
     out = []
     for name in values.names:
         try:
-            card = find_card(name)
+            card = find_card(name, cards)
         except KeyError:
             continue
         for face in card.faces:
@@ -115,7 +115,7 @@ def structured_abilities(game, obj, values=None) -> list[dict]:
     """The structured abilities ``obj`` has now: those printed (none while face down, 708.2),
     text changes applied to color words, plus those granted by effects (layer 6)."""
     values = values or game.characteristics(obj)
-    out = [] if obj.face_down else printed_abilities(values)
+    out = [] if obj.face_down else printed_abilities(values, game.state.cards)  # the setup's cards too
     for eff in _effects(game, obj):
         if eff["kind"] == "text_change" and eff["text_from"] in COLOR_WORDS and eff["text_to"] in COLOR_WORDS:
             old, new = COLOR_WORDS[eff["text_from"]], COLOR_WORDS[eff["text_to"]]

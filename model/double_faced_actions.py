@@ -50,3 +50,38 @@ def flip(game, a):
         return
     obj.flipped = True
     game.log("flipped", object=obj.id, components=flip_cards)
+
+
+def _disturb_cost(game, obj, a) -> str:
+    from .actions import IllegalAction
+
+    cost = obj.card.alternative_cost("disturb")
+    if cost is None:
+        raise IllegalAction("cr.current.double-faced-cards", f"{obj.card.name} doesn't have disturb")
+    return cost
+
+
+def _disturb_prepare(game, obj, a, info, values) -> None:
+    from .actions import IllegalAction
+
+    _disturb_cost(game, obj, a)
+    if game.state.edition == "2016-04-08":
+        raise IllegalAction("dfc-2016.7", "a double-faced card is cast with its front face up")
+
+
+@implements("cr.current.double-faced-cards", "cr.current.dfc-characteristics")
+def _disturb_on_cast(game, spell) -> None:
+    """Disturb (702.146): cast the card transformed from its owner's graveyard by paying the
+    disturb cost; it is put on the stack with its back face up (712.11a), its mana value that of
+    its front face (712.8c), and resolves into a permanent with that face up."""
+    spell.top.face = "b"
+
+
+def _register_disturb():
+    from .actions import AlternativeCost, alternative_cost
+
+    return alternative_cost(AlternativeCost(name="disturb", zones=("graveyard",), rule="cr.current.double-faced-cards",
+                                            cost=_disturb_cost, prepare=_disturb_prepare, on_cast=_disturb_on_cast))
+
+
+DISTURB = _register_disturb()

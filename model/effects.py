@@ -58,7 +58,8 @@ def _gain(game, source, eff, target):
 
 @effect("draw")
 def _draw(game, source, eff, target):
-    draw(game, source.controller, eff.get("amount", 1))
+    """You (or target player: Deep Analysis) draw N cards."""
+    draw(game, target if target in game.state.players else source.controller, eff.get("amount", 1))
 
 
 @effect("scry")
@@ -118,9 +119,15 @@ def _remand(game, source, eff, target):
 
 @effect("exile_target_spell")
 def _spelljack(game, source, eff, target):
+    """Spelljack: counter target spell; if countered this way, exile it instead of putting it into
+    its owner's graveyard; its controller may play it without paying its mana cost for as long
+    as it remains exiled (``may_play`` permission: see :func:`mtgrules.model.casting.cast`)."""
     spell = game.state.objects.get(target)
     if spell is not None and spell.zone == "stack":
-        counter(game, spell, "exile", "countered and exiled")
+        for new in counter(game, spell, "exile", "countered and exiled"):
+            if eff.get("may_play") and new.zone == "exile":
+                game.state.effects.append({"kind": "may_play", "object": new.id, "player": source.controller,
+                                           "without_paying": True, "timestamp": game.tick(), "until": None})
 
 
 @effect("storm_copies")
@@ -401,6 +408,117 @@ def _liliana(game, source, eff, target):
             returned += put_onto_battlefield(game, {"object": new.id, "player": new.owner, "transformed": True})
     if returned and eff.get("token"):
         create_token(game, {"card": eff["token"], "player": source.controller})
+
+
+def cast_triggers(game, spell) -> None:
+    """Abilities of permanents that trigger when a player casts an instant or sorcery card
+    (``{trigger: any_player_casts_instant_or_sorcery_card}``, Eye of the Storm). A copy is not a
+    card (707.10, 707.12), so casting a copy doesn't trigger them; DYN.3b: a dynamic card on the
+    stack has only the types of the half cast."""
+    if spell.copy:
+        return
+    values = game.characteristics(spell)
+    if not (values.is_type("Instant") or values.is_type("Sorcery")):
+        return
+    for oid in list(game.state.battlefield):
+        permanent = game.state.objects[oid]
+        if permanent.face_down:
+            continue
+        for ab in permanent.top.card.faces[0].structured("trigger"):
+            if ab["trigger"] == "any_player_casts_instant_or_sorcery_card":
+                game.state.pending_triggers.append({"source": oid, "controller": permanent.controller, "text": ab.get("text"),
+                                                    "effects": list(ab.get("effects", [])), "spell": spell.id, "caster": spell.controller})
+
+
+def _cast_answer(game, card, aliases=()) -> dict | None:
+    """The answer (``choices.cast``: true, a card reference, ``{card, half, targets}`` or a list) to
+    an offer to cast a copy of ``card``; ``aliases``: the IDs the card had before (on the stack)."""
+    if game.choice("may") is False:
+        return None
+    given = game.choice("cast")
+    for answer in given if isinstance(given, list) else [given]:
+        if answer is True:
+            return {}
+        if isinstance(answer, str):
+            answer = {"card": answer}
+        if isinstance(answer, dict):
+            ref = answer.get("card")
+            if ref is None or ref == card.id or ref in aliases or ref in (card.card.name, *card.card.names()):
+                return answer
+    return None
+
+
+def _cast_copy_of(game, player: str, card, answer: dict) -> None:
+    from .copies import cast_copy
+
+    targets = [game.obj(t).id if t not in game.state.players else t for t in answer.get("targets") or []]
+    cast_copy(game, {"player": player, "object": card.id, "half": answer.get("half"), "targets": targets, "without_paying": True})
+
+
+@effect("eye_of_the_storm")
+@implements("dyn.3c", "cr.current.cast-copy", "flashback.q6")
+def _eye_of_the_storm(game, source, eff, target):
+    """Eye of the Storm: exile the instant or sorcery card cast (flashback.q6: an effect that
+    exiles it directly is not replaced); then that player copies each instant or sorcery card
+    exiled with Eye of the Storm and may cast each copy without paying its mana cost
+    (``choices.cast``; 707.12, DYN.3c: a copy of a dynamic card keeps both halves)."""
+    data = source.ability or {}
+    eye = game.state.objects.get(data.get("source"))
+    spell = game.state.objects.get(data.get("spell"))
+    player = data.get("caster", source.controller)
+    aliases = {}
+    if spell is not None and spell.zone == "stack":
+        for new in move(game, spell, "exile", "exile"):
+            aliases[new.id] = (spell.id,)
+            if eye is not None:
+                eye.linked.append(new.id)
+        for event in reversed(game.state.events):
+            if event["type"] == "zone_change" and event.get("object") == spell.id:
+                event["source"] = data.get("source")
+                break
+    for cid in list(eye.linked if eye is not None else aliases):
+        card = game.state.objects.get(cid)
+        if card is None or card.zone != "exile":
+            continue
+        values = game.characteristics(card)
+        if not (values.is_type("Instant") or values.is_type("Sorcery")):
+            continue
+        answer = _cast_answer(game, card, aliases.get(cid, ()))
+        if answer is not None:
+            _cast_copy_of(game, player, card, answer)
+
+
+@effect("mizzix_mastery")
+@implements("dyn.3c", "cr.current.cast-copy")
+def _mizzix_mastery(game, source, eff, target):
+    """Mizzix's Mastery: exile target instant or sorcery card from your graveyard; copy it, and
+    you may cast the copy without paying its mana cost (``choices.cast``); exile Mizzix's Mastery."""
+    card = _target_object(game, target)
+    if card is not None and card.zone == "graveyard":
+        values = game.characteristics(card)
+        if values.is_type("Instant") or values.is_type("Sorcery"):
+            aliases = (card.id,)
+            for new in move(game, card, "exile", "exile"):
+                answer = _cast_answer(game, new, aliases)
+                if answer is not None:
+                    _cast_copy_of(game, source.controller, new, answer)
+    if source.id in game.state.objects and source.zone == "stack":
+        move(game, source, "exile", "exile")
+
+
+@effect("put_creature_from_hand")
+@implements("dyn.5a")
+def _elvish_piper(game, source, eff, target):
+    """Elvish Piper: "You may put a creature card from your hand onto the battlefield"
+    (``choices.may``, the card in ``choices.cards``). In the hand a dynamic card has the combined
+    types (DYN.4), so it is a creature card; it enters as its permanent half (DYN.5a)."""
+    chosen = game.choice("cards") or []
+    if game.choice("may") is False or not chosen:
+        return
+    card = game.obj(chosen[0], zone="hand", player=source.controller)
+    if card.owner != source.controller or not game.characteristics(card).is_type("Creature"):
+        raise IllegalAction("cr.current.resolving-spells", f"{card.card.name} is not a creature card in your hand")
+    put_onto_battlefield(game, {"object": card.id, "player": source.controller})
 
 
 @implements("dyn.2")

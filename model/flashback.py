@@ -25,6 +25,14 @@ def _prepare(game, obj, a, info, values) -> None:
     _cost(game, obj, a)
     if not (values.is_type("Instant") or values.is_type("Sorcery")):
         raise IllegalAction("flashback.a", "flashback casts only an instant or sorcery spell")
+    life = _life_cost(obj.card)
+    if life and game.player(a["player"]).life < life:
+        raise IllegalAction("flashback.a", f"paying {life} life needs a life total of at least {life} (119.4)")
+
+
+def _life_cost(card) -> int:
+    """The life a flashback cost includes ("Flashback—{1}{U}, Pay 3 life.": ``life: 3``)."""
+    return next((ab.get("life", 0) for face in card.faces for ab in face.structured("alternative_cost") if ab["alternative_cost"] == "flashback"), 0)
 
 
 @implements("flashback.a", "flashback.q1", "flashback.q5", "flashback.q6")
@@ -34,6 +42,11 @@ def _on_cast(game, spell) -> None:
     (flashback.q5, q6); an effect that exiles it anyway is not replaced (flashback.q6)."""
     game.state.replacements.append(Replacement(name="flashback", instead="exile", timestamp=game.tick(), from_zone="stack",
                                                object_id=spell.id, rule="flashback.a"))
+    life = _life_cost(spell.card)
+    if life:  # the flashback cost's life payment (601.2h)
+        from .effects import change_life
+
+        change_life(game, spell.controller, -life, "cost")
 
 
 FLASHBACK = alternative_cost(AlternativeCost(name="flashback", zones=("graveyard",), rule="flashback.a", cost=_cost, prepare=_prepare, on_cast=_on_cast))

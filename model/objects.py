@@ -181,6 +181,7 @@ class GameObject:
     flipped: bool = False  # status of a permanent with a flip card (710, 730.2h)
     merged_at: int = 0  # timestamp of the latest merge (730.2a: a copiable effect)
     chosen: dict = field(default_factory=dict)  # choices made as it entered (Meddling Mage's name)
+    linked: list = field(default_factory=list)  # cards exiled with it (607.2a linked abilities: Eye of the Storm)
 
     @property
     def top(self) -> Component:

@@ -50,6 +50,10 @@ def resolve_top(game) -> None:
             if entering_token:
                 permanent.components = [replace(c, token=True) for c in permanent.components]
                 permanent.copy = False
+                if info.copy_of in s.objects:  # the token is a copy of that card: observed as copy_of (its own values stand)
+                    from .continuous import add_effect
+
+                    add_effect(game, {"kind": "copy", "object": permanent.id, "of": info.copy_of, "until": None})["values"] = None
             entered(game, permanent)
         return
     run_effects(game, obj, effects, info.targets)

@@ -53,6 +53,24 @@ def _decode(cb, label):
     return decode
 
 
+def properties(a) -> list[tuple[str, object]]:
+    """The labelled statements about one combat ``a`` (as :func:`combat` gives it; the
+    refinement passes the deals/to_player the model observed instead of the formal ones)."""
+    c, m = a["c"], len(a["deals1"])
+    return [
+        ("double-strike.b/q1: a creature deals combat damage in at most the two combat damage steps, and in both only if it has double strike",
+         z3.And(*[z3.Implies(z3.And(a["deals1"][i], a["deals2"][i]), c["ds_later"][i]) for i in range(m)])),
+        ("double-strike.q1/q2: an unblocked creature that keeps double strike deals its damage to the player twice",
+         z3.And(*[z3.Implies(z3.And(c["ds"][i], c["ds_later"][i], c["survives"][i], z3.Not(a["blocked"][i])), a["to_player"][i] == 2 * a["power"][i]) for i in range(m)])),
+        ("double-strike.c: removing double strike during the first combat damage step stops it from dealing damage in the second",
+         z3.And(*[z3.Implies(z3.And(c["ds"][i], z3.Not(c["ds_later"][i])), z3.Not(a["deals2"][i])) for i in range(m)])),
+        ("double-strike.d: giving double strike to a first striker after it dealt damage lets it deal damage in the second step",
+         z3.And(*[z3.Implies(z3.And(c["fs"][i], c["ds_later"][i], c["survives"][i]), z3.And(a["deals1"][i], a["deals2"][i])) for i in range(m)])),
+        ("double-strike.b: a creature without first strike or double strike deals combat damage once at most",
+         z3.And(*[z3.Implies(z3.And(z3.Not(c["fs"][i]), z3.Not(c["ds"][i])), z3.Not(a["deals1"][i])) for i in range(m)])),
+    ]
+
+
 def _checks(broken: str | None = None) -> list[Check]:
     checks = []
     a = combat("a")
@@ -72,18 +90,7 @@ def _checks(broken: str | None = None) -> list[Check]:
     label = "double-strike.q6: a creature with both first strike and double strike works exactly like one with only double strike"
     diff = z3.Or(*[z3.Or(a["deals1"][i] != b["deals1"][i], a["deals2"][i] != b["deals2"][i]) for i in range(M)])
     checks.append(Check("first strike with double strike", [*a["wf"], *b["wf"], *same, diff], _decode(a, label)))
-    props = [
-        ("double-strike.b/q1: a creature deals combat damage in at most the two combat damage steps, and in both only if it has double strike",
-         z3.And(*[z3.Implies(z3.And(a["deals1"][i], a["deals2"][i]), c["ds_later"][i]) for i in range(M)])),
-        ("double-strike.q1/q2: an unblocked creature that keeps double strike deals its damage to the player twice",
-         z3.And(*[z3.Implies(z3.And(c["ds"][i], c["ds_later"][i], c["survives"][i], z3.Not(a["blocked"][i])), a["to_player"][i] == 2 * a["power"][i]) for i in range(M)])),
-        ("double-strike.c: removing double strike during the first combat damage step stops it from dealing damage in the second",
-         z3.And(*[z3.Implies(z3.And(c["ds"][i], z3.Not(c["ds_later"][i])), z3.Not(a["deals2"][i])) for i in range(M)])),
-        ("double-strike.d: giving double strike to a first striker after it dealt damage lets it deal damage in the second step",
-         z3.And(*[z3.Implies(z3.And(c["fs"][i], c["ds_later"][i], c["survives"][i]), z3.And(a["deals1"][i], a["deals2"][i])) for i in range(M)])),
-        ("double-strike.b: a creature without first strike or double strike deals combat damage once at most",
-         z3.And(*[z3.Implies(z3.And(z3.Not(c["fs"][i]), z3.Not(c["ds"][i])), z3.Not(a["deals1"][i])) for i in range(M)])),
-    ]
+    props = properties(a)
     for label, formula in props:
         checks.append(Check(label.split(":")[0], [*a["wf"], z3.Not(formula)], _decode(a, label)))
     return checks

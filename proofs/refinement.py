@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import z3
 
-from . import double_faced, dynamic, face_down, merging
+from . import amplify, costs, double_faced, double_strike, dynamic, face_down, merging, storm
 from .system import System, ZONES
 
 ZONE_NUMBER = {name: number for number, name in ZONES.items()}
@@ -200,3 +200,139 @@ def card_mana_value(mana_cost: str | None) -> int:
     for symbol in mana_cost.strip("{}").split("}{"):
         total += int(symbol) if symbol.isdigit() else (0 if symbol == "X" else 1)
     return total
+
+
+# ---------------------------------------------------------------------------- mana costs
+COST_KEYS = ("generic", *costs.COLORS)
+
+
+def cost_symbols(cost: str | None) -> dict:
+    """``{generic, W, U, B, R, G}`` of a mana cost such as ``{2}{W}{W}`` (X counts 0)."""
+    out = dict.fromkeys(COST_KEYS, 0)
+    for symbol in (cost or "").strip("{}").split("}{"):
+        if symbol.isdigit():
+            out["generic"] += int(symbol)
+        elif symbol in costs.COLORS:
+            out[symbol] += 1
+    return out
+
+
+def _prefixed(prefix: str, cost: str | None) -> dict:
+    return {f"{prefix}_{k}": v for k, v in cost_symbols(cost).items()}
+
+
+def costs_values(card, zone: str, mode: int, face_down_: bool, mana_value: int, paid: str | None) -> dict:
+    """Values for :class:`costs.Costs` of one card: its printed costs, where it is, how it was
+    cast (``mode``: costs.NORMAL / FLASHBACK / MADNESS / MORPH), whether it is face down, the
+    mana value the model shows and the total cost the model determined (the cast event's
+    ``cost``; before the cast, its mana cost)."""
+    face = card.faces[0]
+    v = {"zone": ZONE_NUMBER[zone], "mode": mode, "face_down": face_down_, "cmc": mana_value}
+    v.update(_prefixed("card", face.mana_cost))
+    v.update(_prefixed("flashback", card.alternative_cost("flashback")))
+    v.update(_prefixed("madness", card.alternative_cost("madness")))
+    v.update(_prefixed("paid", paid if paid is not None else face.mana_cost))
+    return v
+
+
+def costs_event(mode: int, increase: int, affinity_counts: list[int]) -> dict:
+    """The cast event of :class:`costs.Costs`: the alternative cost chosen, a cost increase and
+    the number of permanents each instance of affinity counts."""
+    if len(affinity_counts) > costs.AFFINITY:
+        raise ValueError(f"{len(affinity_counts)} instances of affinity: more than the formalization's bound {costs.AFFINITY}")
+    counts = list(affinity_counts) + [0] * (costs.AFFINITY - len(affinity_counts))
+    return {"event": 0, "mode_chosen": mode, "increase": increase, "instances": len(affinity_counts), **{f"affinity{j}": n for j, n in enumerate(counts)}}
+
+
+# ---------------------------------------------------------------------------- storm
+def storm_values(system: "storm.Storm", history: list[int], cast_this_turn: int, turn_start: int,
+                 trigger: dict | None = None, copies: int = -1) -> dict:
+    """Values for :class:`storm.Storm` from the formal events decoded from a model's log so far
+    (``history``), the engine's count of spells cast this turn, where the turn began in the
+    history, and the storm trigger about to resolve (``{instances, count, cast_at}``, in slot 0;
+    the others are idle: the invariant and step properties read only the resolving one)."""
+    if len(history) > system.K:
+        raise ValueError(f"{len(history)} events: more than the formalization's bound {system.K}")
+    v = {"step": len(history), "cast_this_turn": cast_this_turn, "turn_start": turn_start, "copies": copies}
+    for j in range(system.K):
+        v[f"h{j}"] = history[j] if j < len(history) else -1
+    for p in range(storm.TRIGGERS):
+        t = trigger if (p == 0 and trigger) else {"instances": 1, "count": 0, "cast_at": 0}
+        v.update({f"t{p}_active": bool(p == 0 and trigger), f"t{p}_instances": t["instances"], f"t{p}_count": t["count"], f"t{p}_cast_at": t["cast_at"]})
+    return v
+
+
+# ---------------------------------------------------------------------------- double strike
+def double_strike_broken(rows: list[dict]) -> list[str]:
+    """One combat the model played, one row per attacking or blocking creature: ``fs`` / ``ds``
+    (first strike / double strike as the combat damage step began), ``ds_later`` (double strike
+    as the second step began), ``survives`` (still on the battlefield then), ``power``,
+    ``blocked`` (its damage doesn't go to the defending player: a blocked attacker, or a
+    blocker), and what the model did: ``deals1`` / ``deals2`` (among the creatures dealing
+    combat damage in the first-strike / regular step) and ``to_player`` (damage it dealt to the
+    player). Z3 evaluates 702.4b's definition of who deals damage in each step and the
+    obligation's statements under these values; returns the labels that are false."""
+    formal = double_strike.combat("refine", len(rows))
+    pairs = []
+    for i, row in enumerate(rows):
+        for k in ("fs", "ds", "ds_later", "survives"):
+            pairs.append((formal["c"][k][i], z3.BoolVal(bool(row[k]))))
+        pairs += [(formal["power"][i], z3.IntVal(int(row["power"]))), (formal["blocked"][i], z3.BoolVal(bool(row["blocked"])))]
+    observed = dict(formal, deals1=[z3.BoolVal(bool(r["deals1"])) for r in rows], deals2=[z3.BoolVal(bool(r["deals2"])) for r in rows],
+                    to_player=[z3.IntVal(int(r["to_player"])) for r in rows])
+    clauses = [("double-strike.b: the creatures dealing combat damage in each step are those 702.4b says",
+                z3.And(*[z3.And(observed["deals1"][i] == formal["deals1"][i], observed["deals2"][i] == formal["deals2"][i]) for i in range(len(rows))]))]
+    clauses += double_strike.properties(observed)
+    return [label for label, formula in clauses if not z3.is_true(z3.simplify(z3.substitute(formula, *pairs)))]
+
+
+def double_strike_same(rows_a: list[dict], rows_b: list[dict]) -> bool:
+    """double-strike.q6 on two combats the model played that differ only in one creature's first
+    strike (it has double strike in both): Z3 evaluates whether the creatures dealing damage in
+    each step are the same."""
+    same = z3.And(*[z3.And(z3.BoolVal(bool(a["deals1"])) == z3.BoolVal(bool(b["deals1"])), z3.BoolVal(bool(a["deals2"])) == z3.BoolVal(bool(b["deals2"])),
+                           z3.IntVal(int(a["to_player"])) == z3.IntVal(int(b["to_player"]))) for a, b in zip(rows_a, rows_b)])
+    return z3.is_true(z3.simplify(same))
+
+
+# ---------------------------------------------------------------------------- amplify
+def amplify_values(on_battlefield: bool, counters: int, creature_types: list[str], amounts: list[int], hand: list[list[str]],
+                   revealed: list[list[bool]]) -> tuple[dict, list[str]]:
+    """Values for :class:`amplify.Amplify`: the creature's creature types (at most two: the
+    third type index stands for every other type), its instances of amplify (their N), the
+    creature types of the cards in hand, and which of them were revealed for each instance.
+    Returns the values and the type names by index."""
+    if len(creature_types) >= amplify.TYPES or len(amounts) > amplify.INSTANCES or len(hand) > amplify.H:
+        raise ValueError("outside the formalization's bounds")
+    names = list(creature_types) + ["(other)"] * (amplify.TYPES - len(creature_types))
+    v = {"on_battlefield": on_battlefield, "counters": counters, "instances": max(1, len(amounts))}
+    for y in range(amplify.TYPES):
+        v[f"type{y}"] = y < len(creature_types)
+    for j in range(amplify.INSTANCES):
+        v[f"amplify{j}"] = amounts[j] if j < len(amounts) else 0
+    for h in range(amplify.H):
+        types = hand[h] if h < len(hand) else []
+        for y in range(amplify.TYPES):
+            v[f"card{h}_type{y}"] = (names[y] in types) if y < len(creature_types) else any(t not in creature_types for t in types)
+        v[f"card{h}_entering"] = False
+        for j in range(amplify.INSTANCES):
+            v[f"revealed{j}_{h}"] = bool(j < len(revealed) and h < len(revealed[j]) and revealed[j][h])
+    return v, names
+
+
+def amplify_event(kind: int, reveal: list[list[bool]] | None = None, new_types: list[bool] | None = None) -> dict:
+    e = {"event": kind}
+    for j in range(amplify.INSTANCES):
+        for h in range(amplify.H):
+            e[f"reveal{j}_{h}"] = bool(reveal and j < len(reveal) and h < len(reveal[j]) and reveal[j][h])
+    for y in range(amplify.TYPES):
+        e[f"new_type{y}"] = bool(new_types and new_types[y])
+    return e
+
+
+# ---------------------------------------------------------------------------- madness
+def madness_values(zone: str, trigger_waiting: bool, cast_with_madness: bool) -> dict:
+    """Values for :class:`madness.Madness`: the card's zone (its current object), whether a
+    madness trigger on the stack can still find it in exile, whether the spell on the stack was
+    cast with madness."""
+    return {"zone": ZONE_NUMBER[zone], "trigger_waiting": trigger_waiting, "cast_with_madness": cast_with_madness}

@@ -86,37 +86,82 @@ def _copies_not_cast(events, context):
             yield _seq(e), f"{e.get('object')} is a copy put onto the stack, yet a cast event names it"
 
 
-@trace_property("storm-count", ("storm.a", "storm.b", "storm.q2", "storm.q5"),
+@trace_property("storm-count", ("storm.a", "storm.b", "storm.q2", "storm.q3", "storm.q4", "storm.q5"),
                 "A spell with storm gets one copy for each other spell cast before it this turn (per instance of storm); copies "
-                "put onto the stack don't count. Needs context['storm'] = {card name: instances}.", "storm.copies")
+                "put onto the stack don't count, and only the copies storm's trigger makes are storm copies (a copy of the storm "
+                "spell made by another effect, e.g. Twincast, isn't cast and doesn't storm). Needs context['storm'] = "
+                "{card name: instances}.", "storm.copies")
 def _storm_count(events, context):
     storm = context.get("storm") or {}
     if not storm:
         return
     cast_before: dict[str, int] = {}
     card_of: dict[str, str] = {}
+    cast_objects: set = set()
     casts_this_turn = 0
-    copies: dict[str, int] = {}
+    sure: dict[str, int] = {}  # spell -> copies storm's trigger certainly made
+    maybe: dict[str, int] = {}  # spell -> copies whose origin the log doesn't say
     last_seq: dict[str, int] = {}
+    triggers: dict[str, str] = {}  # storm trigger object -> the spell whose storm it is
+    resolved: dict[str, int] = {}  # spell -> storm triggers of it that resolved
+    resolving = None  # the object of the last resolve event: a copy made now comes from it
     for e in events:
         kind = e.get("type")
         if kind == "end_turn":
             casts_this_turn = 0
         elif kind == "cast":
+            cast_objects.add(e.get("object"))
             if e.get("card") in storm:
                 cast_before[e.get("object")] = casts_this_turn
                 card_of[e.get("object")] = e.get("card")
             casts_this_turn += 1
+        elif kind == "trigger":
+            if e.get("source") in cast_before and _is_storm_text(e.get("text")):
+                triggers[e.get("object")] = e.get("source")
+            else:
+                cast_objects.add(e.get("object"))  # another triggered ability: known not to be storm's
+        elif kind == "resolve":
+            resolving = e.get("object")
+            if resolving in triggers:
+                resolved[triggers[resolving]] = resolved.get(triggers[resolving], 0) + 1
         elif kind == "copied" and not e.get("cast") and e.get("of") in cast_before:
-            copies[e["of"]] = copies.get(e["of"], 0) + 1
-            last_seq[e["of"]] = _seq(e)
+            verdict = _storm_copy(e, resolving, triggers, cast_objects)
+            if verdict is not False:
+                tally = sure if verdict else maybe
+                tally[e["of"]] = tally.get(e["of"], 0) + 1
+                last_seq[e["of"]] = _seq(e)
     for spell, before in cast_before.items():
-        want = before * int(storm[card_of[spell]])
-        got = copies.get(spell, 0)
-        if got > want:
-            yield last_seq.get(spell), f"{spell} ({card_of[spell]}) got {got} copies; {before} spell(s) were cast before it this turn"
-        elif got < want and context.get("complete", True):
-            yield last_seq.get(spell), f"{spell} ({card_of[spell]}) got only {got} copies; {before} spell(s) were cast before it this turn"
+        instances = int(storm[card_of[spell]])
+        # storm.b: each instance triggers separately; a trigger that never resolved (countered,
+        # still on the stack) makes no copies, so when triggers are logged only resolved ones owe copies
+        owed = resolved.get(spell, 0) if spell in triggers.values() else instances
+        low, high = sure.get(spell, 0), sure.get(spell, 0) + maybe.get(spell, 0)
+        if low > before * instances:
+            yield last_seq.get(spell), f"{spell} ({card_of[spell]}) got {low} storm copies; {before} spell(s) were cast before it this turn"
+        elif high < before * owed and context.get("complete", True):
+            yield last_seq.get(spell), f"{spell} ({card_of[spell]}) got only {high} storm copies; {before} spell(s) were cast before it this turn"
+
+
+def _is_storm_text(text) -> bool:
+    """A trigger event names storm's trigger (the model's text is "Storm"; an engine may log the
+    reminder text). No text: taken to be storm's."""
+    return text is None or "storm" in str(text).lower() or "for each other spell" in str(text).lower()
+
+
+def _storm_copy(event: dict, resolving, triggers: dict, known_other: set) -> bool | None:
+    """storm.a/storm.q3/storm.q4: is this copy one storm's trigger made? The copied event's
+    ``cause`` says so when the engine logs it ("storm": yes; anything else: no). Otherwise the
+    copy comes from what was resolving (the last resolve event before it): a storm trigger of
+    that spell (yes), a spell or another known trigger (no, e.g. Twincast), or something the log
+    doesn't describe (None: unknown). Unknown copies count against "too few" only, never for
+    "too many", so that a log poor in fields raises no false alarm."""
+    if "cause" in event:
+        return event["cause"] == "storm"
+    if resolving in triggers:
+        return triggers[resolving] == event.get("of")
+    if resolving in known_other:
+        return False
+    return None
 
 
 def _gone_objects(events):

@@ -358,7 +358,11 @@ class ReferenceEngine(Engine):
 
     def events(self) -> list[dict]:
         out = self.game.events
+        copied = {e["object"]: e.get("of") for e in out if e.get("type") == "copied" and e.get("cast")}
         for event in out:
+            if event.get("type") == "cast" and event.get("object") in copied:
+                # corpus vocabulary: the cast copy of a card names the card, as a copy event does
+                event["copy_object"], event["object"] = event["object"], copied[event["object"]]
             if event.get("type") == "merged" and event.get("spell"):
                 # corpus vocabulary: the merging object merged with the target permanent
                 event["target"], event["object"] = event["object"], event["spell"]
