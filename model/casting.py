@@ -74,14 +74,17 @@ def check_targets(game, player: str, values_effects: list[dict], targets: list, 
     if len(targets) < len(needed):
         raise IllegalAction("cr.current.casting-spells", f"this spell needs {len(needed)} target(s)")
     for effect, target in zip(needed, targets):
-        if not target_is_legal(game, effect["target"], target, spell_id):
+        if not target_is_legal(game, effect["target"], target, spell_id, player):
             raise IllegalAction("cr.current.casting-spells", f"{target!r} is not a legal target ({effect['target']})")
 
 
-def target_is_legal(game, kind: str, target, spell_id: str | None = None) -> bool:
+def target_is_legal(game, kind: str, target, spell_id: str | None = None, player: str | None = None) -> bool:
     """Whether ``target`` (a player name or object ID) is a legal target of kind ``kind``:
     any (creature or player; the seeds need no planeswalkers), player, spell, permanent,
-    creature, or a card / creature card in a graveyard."""
+    creature, or a card / creature card in a graveyard. Kinds that say whose it is ("you
+    control", "an opponent controls", "your graveyard") are judged for ``player``, the spell's
+    controller (not checked when ``player`` is None)."""
+    mine = (lambda who: player is None or who == player)
     if target in game.state.players:
         return kind in ("any", "player")
     obj = game.state.objects.get(target)
@@ -94,18 +97,24 @@ def target_is_legal(game, kind: str, target, spell_id: str | None = None) -> boo
     values = game.characteristics(obj)
     if kind in ("card_in_graveyard", "creature_card_in_graveyard"):
         return obj.zone == "graveyard" and (kind == "card_in_graveyard" or values.is_type("Creature"))
+    if kind == "creature_card_in_your_graveyard":  # Zombify, Raise Dead
+        return obj.zone == "graveyard" and values.is_type("Creature") and mine(obj.owner)
+    if kind == "instant_or_sorcery_card_in_your_graveyard":  # Mizzix's Mastery
+        return obj.zone == "graveyard" and (values.is_type("Instant") or values.is_type("Sorcery")) and mine(obj.owner)
     if obj.zone != "battlefield":
         return False
     if kind == "permanent":
         return True
     if not values.is_type("Creature"):
         return False
-    if kind == "face_down_creature":
-        return obj.face_down
+    if kind == "face_down_creature_an_opponent_controls":  # Break Open
+        return obj.face_down and (player is None or obj.controller != player)
     if kind == "creature_with_morph":  # Backslide: "target creature with a morph ability"
         return "Morph" in values.keywords
-    if kind == "werewolf":
-        return "Werewolf" in values.subtypes
+    if kind == "werewolf_you_control":  # Waxing Moon
+        return "Werewolf" in values.subtypes and mine(obj.controller)
+    if kind == "creature_you_control":  # Momentary Blink, Cackling Counterpart
+        return mine(obj.controller)
     return kind in ("any", "creature")
 
 

@@ -33,7 +33,7 @@ def resolve_top(game) -> None:
     info = obj.spell
     effects = effects_of(obj.card, info.half, obj.top)
     targeted = [e for e in effects if e.get("target")]
-    if targeted and info.targets and not any(target_is_legal(game, e["target"], t, obj.id) for e, t in zip(targeted, info.targets)):
+    if targeted and info.targets and not any(target_is_legal(game, e["target"], t, obj.id, obj.controller) for e, t in zip(targeted, info.targets)):
         game.log("resolve", object=obj.id, card=obj.card.name, outcome="countered on resolution: every target is illegal")
         move(game, obj, "graveyard", "countered on resolution")
         return

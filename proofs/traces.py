@@ -257,6 +257,12 @@ REFERENCE_GAMES: list[dict] = [
      "actions": [{"action": "cast", "player": "alice", "object": "b1", "targets": ["bob"]}, {"action": "resolve", "all": True},
                  {"action": "cast", "player": "alice", "object": "b2", "targets": ["bob"]}, {"action": "resolve", "all": True},
                  {"action": "cast", "player": "alice", "object": "gs", "targets": ["bob"]}, {"action": "resolve", "all": True}]},
+    {"name": "Twincast copies a storm spell", "context": {"storm": {"Grapeshot": 1}},
+     "setup": {"players": {"alice": {"mana_pool": {"R": 3, "U": 3}}, "bob": {}},
+               "zones": {"alice": {"hand": [{"card": "Shock", "id": "sh"}, {"card": "Grapeshot", "id": "gs"}, {"card": "Twincast", "id": "tc"}]}}},
+     "actions": [{"action": "cast", "player": "alice", "object": "sh", "targets": ["bob"]}, {"action": "resolve", "all": True},
+                 {"action": "cast", "player": "alice", "object": "gs", "targets": ["bob"]}, {"action": "cast", "player": "alice", "object": "tc", "targets": ["$last"]},
+                 {"action": "resolve", "all": True}]},
     {"name": "transform", "context": {},
      "setup": {"zones": {"alice": {"battlefield": [{"card": "Village Ironsmith // Ironfang", "id": "vi"}]}}},
      "actions": [{"action": "pump", "object": "vi", "power": 2, "toughness": 2}, {"action": "transform", "object": "vi"}, {"action": "transform", "object": "vi"}]},
@@ -278,7 +284,8 @@ def run_reference_game(game_spec: dict):
     game = Game.from_setup(game_spec["setup"])
     refusals, last = [], None
     for action in game_spec["actions"]:
-        action = {k: (last if v == "$last" else v) for k, v in action.items()}
+        sub = lambda v: last if v == "$last" else v
+        action = {k: ([sub(x) for x in v] if isinstance(v, list) else sub(v)) for k, v in action.items()}
         result = game.apply(action)
         if not result.ok:
             refusals.append(f"{action['action']}: refused ({result.rule}: {result.reason})")

@@ -24,7 +24,14 @@ How a scenario is driven:
   (rule 400.7) so that references follow cards as the runner expects.
 
 What the adapter cannot drive is declared as data below (``UNSUPPORTED_FEATURES``, skipped with the
-reason) and never translated into something weaker.
+reason; ``UNSUPPORTED_STATE``, setup details reported as unsupported) and never translated into something
+weaker. A few observations phase.rs does not report are derived, each said where it is done: trigger events
+(a triggered ability newly on the stack), reveals of face-down cards moved face up to a public zone, a cast's
+total cost from the mana spent, and which combat damage step a damage event belongs to.
+
+The findings of examining every failure (``DEVIATIONS``, ``NOT_DEVIATIONS``) are data at the end of this
+module; ``python -m mtgrules.conformance.adapters.phase annotate REPORT.json BASELINE.json PAGE.md`` adds them
+to a ``mtgrules conform --engine phase --json`` report and writes the baseline and the report page.
 """
 
 from __future__ import annotations
@@ -67,8 +74,7 @@ EDITIONS = ("2026-08-07",)
 
 #: Setup state keys the adapter cannot set up on phase.rs, with the reason (the scenario errors).
 UNSUPPORTED_STATE = {
-    "copy_of": "a permanent that already is a copy (phase.rs copy effects are engine-internal state)",
-    "exiled_with": "links between objects", "imprinted": "imprint links",
+    "exiled_with": "links between objects",
     "flipped": "flip cards flipped", "merged": "merged permanents",
 }
 
@@ -150,6 +156,7 @@ class PhaseEngine(Engine):
         self.cast_info: dict[int, dict] = {}
         self.copies: dict[int, int] = {}
         self.stack_seen: set = set()
+        self._targets_from, self._step_choices = 0, {}
         self.became_targets: list = []
         self.targets_of: dict = {}
         self.trigger_may: dict = {}
@@ -216,7 +223,8 @@ class PhaseEngine(Engine):
         ids = []
         turn_number = 3
         self.full_of: dict[int, str] = {}
-        face_state, attach = [], []
+        face_state, attach, entering = [], [], []
+        self.step_notes = []
         for obj in objects:
             owner = seat[obj["state"].get("owner", obj["player"])]
             controller = seat[obj["player"]]
@@ -228,6 +236,13 @@ class PhaseEngine(Engine):
             o = objs[str(oid)]
             zone = obj["zone"]
             state_ = obj["state"]
+            if zone == "battlefield" and (state_.get("copy_of") or state_.get("imprinted")):
+                # phase.rs keeps copy effects and imprint links as engine state: the permanent is put in its
+                # controller's hand and phase.rs itself casts and resolves it (_enter_by_engine) below
+                if owner != controller:
+                    raise Unsupported("setup copy_of/imprinted on a permanent controlled by a player who doesn't own it")
+                entering.append((oid, controller, state_))
+                zone = "hand"
             o["zone"] = {"library": "Library", "hand": "Hand", "graveyard": "Graveyard", "battlefield": "Battlefield",
                          "exile": "Exile"}.get(zone) or _raise(f"setup zone {zone}")
             if zone == "battlefield":
@@ -252,6 +267,17 @@ class PhaseEngine(Engine):
                 o["chosen_attributes"] = _chosen_attributes(state_["chosen"])
             if state_.get("attached_to"):
                 attach.append((oid, state_["attached_to"]))
+        for oid, seat_, state_ in entering:
+            ref = state_.get("imprinted")
+            hit = refs.get(ref) if ref else None
+            if ref and hit is None:
+                raise Unsupported(f"setup imprinted {ref!r}: names no object of the setup")
+            if hit:  # the card to imprint goes to the hand the imprint takes it from
+                card = ids[hit["object"]]
+                if card in st["exile"]:
+                    st["exile"].remove(card)
+                    objs[str(card)]["zone"] = "Hand"
+                    st["players"][seat_]["hand"].append(card)
         for name, p in (setup.get("players") or {}).items():
             p = p or {}
             st["players"][seat[name]]["life"] = int(p.get("life", 20))
@@ -281,6 +307,8 @@ class PhaseEngine(Engine):
             except ValueError as exc:
                 raise Unsupported(f"setup face state {data_}: phase.rs refuses it: {exc}") from None
         label_oid = {ref: ids[r["object"]] for ref, r in refs.items()}
+        for oid, seat_, state_ in entering:
+            self._enter_by_engine(oid, seat_, state_, label_oid, setup)
         for oid, ref in attach:
             target = {"type": "Player", "data": seat[ref]} if ref in seat else {"type": "Object", "data": label_oid.get(ref)}
             if target["data"] is None:
@@ -292,6 +320,48 @@ class PhaseEngine(Engine):
                 self._debug(prio, {"type": "AddMana", "data": {"player_id": s_, "mana": [_MANA_TYPE[sym]]}})
         self.setup_ids = ids
         return {ref: self._id(ids[r["object"]]) for ref, r in refs.items()}
+
+    def _enter_by_engine(self, oid: int, seat: int, state_: dict, label_oid: dict, setup: dict) -> None:
+        """Set up a permanent that already is a copy (``copy_of``) or has a card imprinted (``imprinted``) the way
+        phase.rs itself makes one: it is cast from its controller's hand (mana added by a debug action) in a main
+        phase with priority, and resolved with the copy or imprint choice; then the turn, the spell counts and the
+        permanent's own status are put back as the setup says."""
+        st = self.game.state()
+        keep = {k: copy.deepcopy(st["state"].get(k)) for k in _TURN_STATE}
+        s = st["state"]
+        s.update(phase="PreCombatMain", active_player=seat, priority_player=seat, waiting_for={"type": "Priority", "data": {"player": seat}})
+        self.game = self.engine.load_game(st)
+        cost = (self.game.object(oid) or {}).get("mana_cost") or {}
+        mana = [s_ if s_ in _MANA_TYPE.values() else "Colorless" for s_ in cost.get("shards") or []] + ["Colorless"] * int(cost.get("generic") or 0)
+        if mana:
+            self._debug(seat, {"type": "AddMana", "data": {"player_id": seat, "mana": mana}})
+        choices = {"may": True}
+        if state_.get("copy_of"):
+            choices["copy"] = f"p{label_oid[state_['copy_of']]}" if state_["copy_of"] in label_oid else _raise(
+                f"setup copy_of {state_['copy_of']!r}: names no object of the setup")
+        if state_.get("imprinted"):
+            choices["cards"] = [f"p{label_oid[state_['imprinted']]}"]
+        try:
+            self._apply(seat, {"type": "CastSpell", "data": {"card_id": self._card_id(oid), "object_id": oid,
+                                                              "payment_mode": {"type": "Auto"}, "targets": []}})
+            for _ in range(MAX_PASSES):
+                self._answer_prompts(choices)
+                w = self._waiting()
+                if not self.game.stack() and w.get("type") == "Priority":
+                    break
+                self._apply(w["data"]["player"], {"type": "PassPriority"})
+        except (ValueError, _Refused) as exc:
+            raise Unsupported(f"setup {'copy_of' if state_.get('copy_of') else 'imprinted'}: phase.rs could not make it "
+                              f"by casting and resolving the card: {exc}") from None
+        if ZONES.get((self.game.object(oid) or {}).get("zone")) != "battlefield":
+            raise Unsupported("setup copy_of/imprinted: the card did not reach the battlefield when phase.rs resolved it")
+        st = self.game.state()
+        st["state"].update(keep)
+        o = st["state"]["objects"][str(oid)]
+        o["tapped"] = bool(state_.get("tapped"))
+        o["summoning_sick"] = bool(state_.get("sick"))
+        o["entered_battlefield_turn"] = st["state"].get("turn_number") if state_.get("sick") else 1
+        self.game = self.engine.load_game(st)
 
     def _debug(self, seat: int, action: dict) -> None:
         try:
@@ -511,6 +581,9 @@ class PhaseEngine(Engine):
     def _resolve_id(self, ref) -> int:
         if isinstance(ref, str) and ref in self.refs_now:
             return self.refs_now[ref]
+        m = re.fullmatch(r"p(\d+)(?:\.\d+)?", ref) if isinstance(ref, str) else None
+        if m:  # an adapter object ID (used while setting up, before the references exist)
+            return int(m[1])
         raise Unsupported(f"reference {ref!r} names no object the adapter knows")
 
     def _target_value(self, ref):
@@ -664,7 +737,7 @@ class PhaseEngine(Engine):
         self._kicks_for = cast_oid
         trigger_targets = choices.get("targets")
         trigger_targets = [trigger_targets] if isinstance(trigger_targets, str) else list(trigger_targets or [])
-        offers = choices.get("cast")
+        offers = copy.deepcopy(choices.get("cast"))  # answered offers are marked: never touch the step itself
         offers = [offers] if isinstance(offers, dict) else list(offers or [])
         for _ in range(MAX_PASSES):
             w = self._waiting()
@@ -702,6 +775,9 @@ class PhaseEngine(Engine):
                 continue
             if kind == "CopyRetarget":
                 queue = self._new_targets if self._new_targets is not None else []
+                copy_offer = next((o for o in offers if isinstance(o, dict) and o.get("copy") and o.get("targets")), None)
+                if not queue and copy_offer is not None:  # a copy an effect lets the player cast (Isochron Scepter)
+                    queue = copy_offer.setdefault("_targets", list(copy_offer["targets"]))
                 if queue:
                     self._choose_target(seat, acts, queue.pop(0), "cr.current.copy-of-spell")
                     continue
@@ -1148,6 +1224,11 @@ PhaseEngine.setup = _setup_with_tracker
 # ---------------------------------------------------------------------------- helpers
 
 
+#: Game-state fields a setup done by the engine itself (_enter_by_engine) puts back afterwards.
+_TURN_STATE = ("phase", "active_player", "priority_player", "waiting_for", "spells_cast_this_turn",
+               "spells_cast_this_turn_by_player", "spells_cast_this_game", "spells_cast_this_game_by_player",
+               "mana_spent_on_spells_this_turn", "priority_pass_count", "priority_passes")
+
 #: The adapter's own bookkeeping a refused step restores along with the game.
 _STEP_STATE = ("inc", "cast_info", "copies", "stack_seen", "became_targets", "full_of", "targets_of", "copy_of", "trigger_may")
 
@@ -1338,7 +1419,8 @@ def _in_combat(st: dict, oid: int, what: str) -> bool:
 # Every scenario phase.rs fails or errors on, examined by hand (the engine's events and state read against the
 # rule the scenario cites). ``annotate`` writes them into the JSON report and the baseline:
 #   mtgrules conform --engine phase --json conformance/reports/phase.json
-#   python -m mtgrules.conformance.adapters.phase annotate conformance/reports/phase.json conformance/baselines/phase.json
+#   python -m mtgrules.conformance.adapters.phase annotate conformance/reports/phase.json conformance/baselines/phase.json \
+#       conformance/reports/phase.md
 
 #: Confirmed deviations of phase.rs from the rules: key -> rule IDs, what phase.rs did, what the rule says, the
 #: minimal reproduction (conformance/scenarios/phase-deviations/) and the corpus scenarios that show it.
@@ -1373,7 +1455,7 @@ DEVIATIONS = {
         "engine": "phase.rs parses amplify as 'enters with N +1/+1 counters for each card in your hand that shares a "
                   "creature type', but asks for no reveal and puts no counter on the creature (0 counters with matching "
                   "cards in hand, in every amplify scenario).",
-        "rule": "702.37a (amplify.a): as the object enters, reveal any number of cards from your hand that share a creature "
+        "rule": "702.36a (amplify.a; current 702.38a): as the object enters, reveal any number of cards from your hand that share a creature "
                 "type with it; it enters with N +1/+1 counters for each card revealed.",
         "reproduction": "phase-dev-amplify-no-counters",
         "scenarios": ["amplify-2-two-counters-per-card", "amplify-enters-with-counters", "amplify-multiple-creature-types",
@@ -1384,7 +1466,7 @@ DEVIATIONS = {
         "rules": ["dfc-2016.6"],
         "engine": "phase.rs transforms a permanent whose back face is a sorcery face: it becomes a Sorcery permanent "
                   "(Conformance Rite) on the battlefield, with a Transformed event.",
-        "rule": "711.6 (2016; current 701.27c): if the face a permanent would transform into is an instant or sorcery face, "
+        "rule": "711.6 (dfc-2016.6; current 712.10): if the face a permanent would transform into is an instant or sorcery face, "
                 "nothing happens.",
         "reproduction": "phase-dev-transform-into-sorcery-face",
         "scenarios": ["dfc2016-cant-transform-into-sorcery-face"],
@@ -1393,7 +1475,7 @@ DEVIATIONS = {
         "rules": ["flashback.a", "flashback.q6"],
         "engine": "Hinder counters a flashed-back Firebolt: phase.rs exiles it (Stack -> Exile), then applies the rest of "
                   "Hinder's text and moves it Exile -> Graveyard; it ends in the graveyard.",
-        "rule": "702.33a (flashback.a): if the flashback cost was paid, exile the card instead of putting it anywhere else "
+        "rule": "702.32a (flashback.a; current 702.34a): if the flashback cost was paid, exile the card instead of putting it anywhere else "
                 "any time it would leave the stack; flashback.q6: it gets exiled whatever tries to move it.",
         "reproduction": "phase-dev-flashback-hinder",
         "scenarios": ["flashback-hinder-exiled-instead-of-library"],
@@ -1411,10 +1493,28 @@ DEVIATIONS = {
         "rules": ["cr.current.dfc-characteristics", "cr.current.double-faced-cards"],
         "engine": "Lunarch Veteran cast with disturb (back face Luminous Phantom up): phase.rs's SpellCast gives the spell's "
                   "mana value as 0.",
-        "rule": "712.8e: a transforming double-faced card with its back face up has the mana value of its front face "
+        "rule": "712.8 (712.8e in the current numbering): a transforming double-faced card with its back face up has the mana value of its front face "
                 "(Lunarch Veteran {W}: 1).",
         "reproduction": "phase-dev-disturb-mana-value",
         "scenarios": ["dfc-current-cast-transformed"],
+    },
+    "non-dfc-returned-transformed": {
+        "rules": ["dfc-2016.8a"],
+        "engine": "A Clone copying Liliana, Heretical Healer (not a double-faced card) is exiled by the copied trigger and "
+                  "phase.rs returns it to the battlefield 'transformed' (Transformed event) and creates the Zombie token.",
+        "rule": "711.8a (dfc-2016.8a; current 712.14a): a card that isn't a double-faced card, instructed to be put onto the "
+                "battlefield transformed, stays in its current zone; so the 'if you do' Zombie is not created.",
+        "reproduction": "phase-dev-non-dfc-returned-transformed",
+        "scenarios": ["dfc2016-non-dfc-put-transformed-stays"],
+    },
+    "non-dfc-transform-event": {
+        "rules": ["dfc-2016.5"],
+        "engine": "Moonmist with a Clone copying Delver of Secrets: phase.rs keeps the Clone's characteristics but marks it "
+                  "transformed and reports a Transformed event for it (so 'whenever this transforms' would trigger).",
+        "rule": "711.5 (dfc-2016.5; current 701.27 and 712): only double-faced permanents transform; if a spell or ability "
+                "instructs a player to transform a permanent that isn't double-faced, nothing happens.",
+        "reproduction": "phase-dev-clone-no-transform-event",
+        "scenarios": [],
     },
     "token-copy-of-dfc-single-faced": {
         "rules": ["cr.current.copying-objects", "cr.current.double-faced-cards", "cr.current.transform"],
@@ -1446,10 +1546,6 @@ NOT_DEVIATIONS = {
         "Backslide": ["morph-backslide-needs-morph", "morph-no-turn-face-down-without-effect", "morph-turning-face-up-keeps-tapped"],
         "Eye of the Storm": ["flashback-eye-of-the-storm-exiles"]}.items() for s in ss},
     "setup-not-representable": {
-        "dfc2016-clone-of-back-face-moonmist": "copy_of: phase.rs has no way to set up a permanent that already is a copy",
-        "dfc2016-clone-of-front-face-cant-transform": "copy_of: as above",
-        "dfc2016-non-dfc-put-transformed-stays": "copy_of: as above",
-        "storm-cast-copy-counted": "imprinted: phase.rs has no way to set up Isochron Scepter's imprinted card",
         "dfc2016-face-down-cant-transform": "face-down double-faced card: phase.rs's SetFaceState refuses it (CR 712.16)",
         "dfc2016-face-down-turned-up-by-effect-front-face": "face-down double-faced card: as above",
         "dfc2016-face-down-turned-up-front-face": "face-down double-faced card: as above",
@@ -1470,7 +1566,102 @@ def classify(scenario: str) -> dict | None:
     return None
 
 
-def annotate(report_path: str, baseline_path: str | None = None) -> list[str]:
+#: The hand-written parts of the report page (the rest is generated from the data above and the report).
+REPORT_NOTES = {
+    "D1": "The adapter maps phase.rs's single CombatDamage phase onto the two steps with its combat state "
+          "(`first_strike_done`, `regular_damage_done`); `advance_to: first-strike-damage` stops at the first priority "
+          "phase.rs gives, which is after the regular damage when the stack is empty (a step note says so). When a trigger "
+          "(Sword of Fire and Ice) goes on the stack after the first-strike damage, phase.rs does give priority in the "
+          "first step (ds-sword-triggers-twice passes). Damage events carry `step`: phase.rs marks neither step; the "
+          "adapter assigns the first-strike step while each source has first or double strike and deals damage to a "
+          "recipient for the first time.",
+    "D2": "The affinity and madness cases are reported as errored (the engine refuses an action the scenario says is "
+          "legal), not as failed; they are deviations all the same.",
+    "driving": [
+        "Answered prompts: targets (spell, copy retarget, triggered ability, cast offers, copies an effect lets the player "
+        "cast), name/colour/creature-type choices (NamedChoice), replacement choices (Clone's optional copy; others by "
+        "`replacement`), 'unless' payments (`pay`), 'you may' (`may`; a trigger's 'you may' is answered by the step in "
+        "which it triggered when it resolves in a later step), Clone's copy choice (`copy`), trigger ordering (`order`; "
+        "without it phase.rs's first order, noted), madness cast offers (`cast`), replicate (paid N times at phase.rs's "
+        "Replicate prompt), X, optional costs, card selections, combat damage assignment (`assign_damage`), activated "
+        "abilities by index, keyword (`Cycling`) or cost (`{R}`).",
+        "Set up: zones, life, mana pool, turn/step/priority, tapped, sick, counters, damage, tokens, face state (phase.rs's "
+        "debug SetFaceState), attachments (debug Attach), chosen name/colour/creature type (`chosen_attributes`), and "
+        "`copy_of` / `imprinted` by letting phase.rs cast and resolve the card (mana added by a debug action, the turn "
+        "and spell counts put back afterwards).",
+        "Events phase.rs does not report and the adapter derives: a `trigger` event for each triggered ability newly on "
+        "the stack; a `reveal` when a face-down permanent or spell moves face up to a public zone (708.9); the cast's "
+        "total cost (601.2f) from the pending cast's cost when phase.rs shows it, else from the mana it spent (coloured "
+        "symbols from the spell's mana or alternative cost, the rest generic); the combat damage `step` (see D1); a "
+        "token's `copy_of` (the target of the spell that created it as a copy).",
+        "The mana value of a permanent with its back face up is computed by the adapter (712.8) since phase.rs exports "
+        "no mana values; a spell's mana value is phase.rs's own (SpellCast `cast_mana_value`).",
+        "`advance_to: cleanup`: nobody gets priority in cleanup (514.3); the adapter stops at the start of the next turn.",
+        "`pay_with` (choosing mana sources) is unsupported: phase.rs pays automatically.",
+        "The runner has no per-scenario skip: a setup detail phase.rs cannot represent, or a card it cannot parse, is "
+        "reported as an error of kind `unsupported` with the reason (never passed). A skip would need a runner change.",
+    ],
+}
+
+
+def write_page(report: dict, path) -> None:
+    """The report page (Markdown) from an annotated report: totals, deviations, the other findings, the tables."""
+    from pathlib import Path
+
+    total = report["summary"]["total"]
+    n_dev = sum(1 for r in report["results"] if r.get("section") == "phase-deviations")
+    out = ["# phase.rs on the mtgrules conformance corpus\n",
+           f"Engine: {report.get('handshake', {}).get('name')} {report.get('handshake', {}).get('version')}. Generated by "
+           "`mtgrules conform --engine phase --json conformance/reports/phase.json` and `python -m "
+           "mtgrules.conformance.adapters.phase annotate conformance/reports/phase.json conformance/baselines/phase.json "
+           "conformance/reports/phase.md`. Check a change against the baseline: `mtgrules conform --engine phase "
+           "--baseline conformance/baselines/phase.json`.\n",
+           f"Totals over {sum(total.values())} scenarios ({n_dev} of them the phase-deviations reproductions): "
+           f"**{total.get('passed', 0)} passed, {total.get('failed', 0)} failed, {total.get('error', 0)} errored, "
+           f"{total.get('skipped', 0)} skipped**. Every failed or errored scenario was examined by hand (run, phase.rs's "
+           "events and state read against the rule the scenario cites): each is an engine deviation, a card phase.rs "
+           "cannot parse, a setup phase.rs cannot represent, or a scenario believed wrong; none is left to the adapter.\n",
+           "phase.rs plays the current rules only: scenarios of older editions only (pre-2013, 2016-04-08) are skipped; "
+           "scenarios that hold under an older edition and 2026-08-07 are played under 2026-08-07.\n",
+           "## Confirmed deviations of phase.rs from the rules\n",
+           "Each has a minimal reproduction in `conformance/scenarios/phase-deviations/` (valid for `mtgrules scenarios "
+           "validate`; the reference model passes them).\n"]
+    for i, (key, dev) in enumerate(DEVIATIONS.items(), 1):
+        out += [f"### D{i}. {key}\n", f"- **Rules**: {', '.join('`' + r + '`' for r in dev['rules'])}",
+                f"- **What phase.rs did**: {dev['engine']}", f"- **What the rule says**: {dev['rule']}",
+                f"- **Minimal reproduction**: `conformance/scenarios/phase-deviations/{dev['reproduction']}.yaml`",
+                f"- **Corpus scenarios showing it**: {', '.join(dev['scenarios'])}"]
+        if f"D{i}" in REPORT_NOTES:
+            out.append(f"- **Note**: {REPORT_NOTES[f'D{i}']}")
+        out.append("")
+    out.append("## Failures and errors that are not deviations\n")
+    out.append("### Scenarios believed wrong (not edited; for the scenarios' owner)\n")
+    out += [f"- `{s}`: {why}" for s, why in NOT_DEVIATIONS["scenario-believed-wrong"].items()]
+    out.append("\n### phase.rs cannot parse the card (errored: `setup: engine cannot represent it`)\n")
+    by_card: dict = {}
+    for s, card in NOT_DEVIATIONS["engine-cannot-parse-card"].items():
+        by_card.setdefault(card, []).append(s)
+    out += [f"- {card} (the needed ability is `Unimplemented` in phase.rs's card data): {', '.join(ss)}" for card, ss in by_card.items()]
+    out.append("\n### Setups phase.rs cannot represent (errored: `setup: engine cannot represent it`)\n")
+    out += [f"- `{s}`: {why}" for s, why in NOT_DEVIATIONS["setup-not-representable"].items()]
+    out.append("\n## Declared unsupported (skipped, or errored for setup details)\n")
+    out += [f"- feature `{f}`: {why}" for f, why in UNSUPPORTED_FEATURES.items()]
+    out += [f"- setup detail `{k}`: {why}" for k, why in UNSUPPORTED_STATE.items()]
+    out.append("\n## How the adapter drives phase.rs\n")
+    out += [f"- {line}" for line in REPORT_NOTES["driving"]]
+    out.append("\n## Results per rule section and per feature\n")
+    out.append("The JSON report has the same counts (`summary`), a `classification` on each failed or errored result, "
+               "and the lists `deviations`, `not_deviations` and `adapter_unsupported`; `mtgrules docs` shows its results "
+               "on the rule pages.\n")
+    for title, key in (("rule section", "sections"), ("feature", "features")):
+        out += [f"| {title} | passed | failed | errored | skipped |", "|---|---|---|---|---|"]
+        out += [f"| {k} | {v.get('passed', 0)} | {v.get('failed', 0)} | {v.get('error', 0)} | {v.get('skipped', 0)} |"
+                for k, v in sorted(report["summary"][key].items())]
+        out.append("")
+    Path(path).write_text("\n".join(out), encoding="utf-8")
+
+
+def annotate(report_path: str, baseline_path: str | None = None, page_path: str | None = None) -> list[str]:
     """Add the examined findings to a ``mtgrules conform --json`` report of phase.rs (``deviations``, and a
     ``classification`` on each failed or errored result); write the baseline (the failed and errored results).
     Returns the failed or errored scenarios that were not examined (to look at)."""
@@ -1488,6 +1679,8 @@ def annotate(report_path: str, baseline_path: str | None = None) -> list[str]:
     report["not_deviations"] = NOT_DEVIATIONS
     report["adapter_unsupported"] = {"features": UNSUPPORTED_FEATURES, "setup": UNSUPPORTED_STATE}
     path.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    if page_path:
+        write_page(report, page_path)
     if baseline_path:
         from importlib.metadata import version as dist_version
 
@@ -1506,7 +1699,7 @@ if __name__ == "__main__":  # python -m mtgrules.conformance.adapters.phase anno
     import sys
 
     if len(sys.argv) < 3 or sys.argv[1] != "annotate":
-        sys.exit("usage: python -m mtgrules.conformance.adapters.phase annotate REPORT.json [BASELINE.json]")
-    left = annotate(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None)
+        sys.exit("usage: python -m mtgrules.conformance.adapters.phase annotate REPORT.json [BASELINE.json [PAGE.md]]")
+    left = annotate(*sys.argv[2:5])
     if left:
         sys.exit(f"not examined yet: {', '.join(left)}")

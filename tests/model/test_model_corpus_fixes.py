@@ -321,3 +321,15 @@ def test_disturb_casts_the_back_face_under_the_current_rules_only():
     assert one(g, vet, "battlefield")["face"] == "back"
     g = game_with({"alice": {"graveyard": [vet]}}, vet)
     refuse(g, "cast", player="alice", card=vet, alternative_cost="disturb")
+
+
+@pytest.mark.rules("cr.current.casting-spells")
+def test_targets_that_say_whose_they_are():
+    zones = {"alice": {"hand": ["Break Open", "Momentary Blink"], "battlefield": [{"card": "Grizzly Bears", "id": "mine", "face_down": True}]},
+             "bob": {"battlefield": [{"card": "Savannah Lions", "id": "theirs", "face_down": True}]}}
+    g = game_with(zones, "Break Open", "Momentary Blink")
+    refuse(g, "cast", player="alice", card="Break Open", targets=["mine"])  # "an opponent controls"
+    refuse(g, "cast", player="alice", card="Momentary Blink", targets=["theirs"])  # "you control"
+    act(g, "cast", player="alice", card="Break Open", targets=["theirs"])
+    act(g, "resolve", all=True)
+    assert not one(g, "Savannah Lions", "battlefield")["face_down"]
