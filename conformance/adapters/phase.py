@@ -201,6 +201,9 @@ class PhaseEngine(Engine):
             full, _ = names(obj["card"])
             first = (cards_in.get(full) or [{}])[0]
             decks[seat[owner]].append(first.get("faceName") or first.get("name") or obj["card"])
+            if _manifested_dfc(obj, cards_in.get(full) or []):
+                decks[seat[owner]].append(MANIFESTER["name"])
+                data.setdefault(MANIFESTER["name"].lower(), phase.build_oracle_face(MANIFESTER, None))
         data.setdefault(FILLER["name"].lower(), phase.build_oracle_face(FILLER, None))
         engine = phase.Engine.from_json(json.dumps(data))
         for d in decks:
@@ -236,13 +239,21 @@ class PhaseEngine(Engine):
             o = objs[str(oid)]
             zone = obj["zone"]
             state_ = obj["state"]
-            if zone == "battlefield" and (state_.get("copy_of") or state_.get("imprinted")):
-                # phase.rs keeps copy effects and imprint links as engine state: the permanent is put in its
-                # controller's hand and phase.rs itself casts and resolves it (_enter_by_engine) below
+            manifested = _manifested_dfc(obj, cards_in.get(full) or [])
+            if zone == "battlefield" and (state_.get("copy_of") or state_.get("imprinted") or manifested):
+                # phase.rs keeps copy effects, imprint links and face-down double-faced cards as engine state (its
+                # debug SetFaceState refuses a face-down DFC): phase.rs itself makes the permanent below
+                # (_enter_by_engine), casting it from its controller's hand, or manifesting it from the top of the
+                # library with the adapter's MANIFESTER card
                 if owner != controller:
-                    raise Unsupported("setup copy_of/imprinted on a permanent controlled by a player who doesn't own it")
-                entering.append((oid, controller, state_))
-                zone = "hand"
+                    raise Unsupported("setup copy_of/imprinted/manifested on a permanent controlled by a player who doesn't own it")
+                manifester = None
+                if manifested:
+                    manifester = pool[owner][MANIFESTER["name"]].pop(0)
+                    objs[str(manifester)]["zone"] = "Hand"
+                    st["players"][owner]["hand"].append(manifester)
+                entering.append((oid, controller, state_, manifester))
+                zone = "library" if manifested else "hand"
             o["zone"] = {"library": "Library", "hand": "Hand", "graveyard": "Graveyard", "battlefield": "Battlefield",
                          "exile": "Exile"}.get(zone) or _raise(f"setup zone {zone}")
             if zone == "battlefield":
@@ -261,13 +272,17 @@ class PhaseEngine(Engine):
                 st["players"][owner][zone].append(oid)
             if obj["token"]:
                 o["is_token"] = True
-            if state_.get("face") == "back" or state_.get("face_down"):
+            if (state_.get("face") == "back" or state_.get("face_down")) and not manifested:
                 face_state.append((oid, state_))
             if state_.get("chosen"):
                 o["chosen_attributes"] = _chosen_attributes(state_["chosen"])
             if state_.get("attached_to"):
                 attach.append((oid, state_["attached_to"]))
-        for oid, seat_, state_ in entering:
+        for oid, seat_, state_, manifester in reversed(entering):
+            if manifester is not None:  # the first card to manifest on top of the library
+                st["players"][seat_]["library"].remove(oid)
+                st["players"][seat_]["library"].insert(0, oid)
+        for oid, seat_, state_, _m in entering:
             ref = state_.get("imprinted")
             hit = refs.get(ref) if ref else None
             if ref and hit is None:
@@ -307,8 +322,8 @@ class PhaseEngine(Engine):
             except ValueError as exc:
                 raise Unsupported(f"setup face state {data_}: phase.rs refuses it: {exc}") from None
         label_oid = {ref: ids[r["object"]] for ref, r in refs.items()}
-        for oid, seat_, state_ in entering:
-            self._enter_by_engine(oid, seat_, state_, label_oid, setup)
+        for oid, seat_, state_, manifester in entering:
+            self._enter_by_engine(oid, seat_, state_, label_oid, manifester)
         for oid, ref in attach:
             target = {"type": "Player", "data": seat[ref]} if ref in seat else {"type": "Object", "data": label_oid.get(ref)}
             if target["data"] is None:
@@ -321,17 +336,20 @@ class PhaseEngine(Engine):
         self.setup_ids = ids
         return {ref: self._id(ids[r["object"]]) for ref, r in refs.items()}
 
-    def _enter_by_engine(self, oid: int, seat: int, state_: dict, label_oid: dict, setup: dict) -> None:
-        """Set up a permanent that already is a copy (``copy_of``) or has a card imprinted (``imprinted``) the way
-        phase.rs itself makes one: it is cast from its controller's hand (mana added by a debug action) in a main
-        phase with priority, and resolved with the copy or imprint choice; then the turn, the spell counts and the
-        permanent's own status are put back as the setup says."""
+    def _enter_by_engine(self, oid: int, seat: int, state_: dict, label_oid: dict, manifester: int | None) -> None:
+        """Set up a permanent that already is a copy (``copy_of``), has a card imprinted (``imprinted``) or is a
+        manifested double-faced card the way phase.rs itself makes one: the card (or, for a manifested card on top
+        of the library, the adapter's MANIFESTER) is cast from its controller's hand (mana added by a debug action)
+        in a main phase with priority and resolved with the copy or imprint choice; then the turn, the spell counts
+        and the permanent's own status are put back as the setup says, and the MANIFESTER card is removed."""
+        what = "copy_of" if state_.get("copy_of") else "imprinted" if state_.get("imprinted") else "face-down (manifested) double-faced card"
+        cast_oid = manifester if manifester is not None else oid
         st = self.game.state()
         keep = {k: copy.deepcopy(st["state"].get(k)) for k in _TURN_STATE}
         s = st["state"]
         s.update(phase="PreCombatMain", active_player=seat, priority_player=seat, waiting_for={"type": "Priority", "data": {"player": seat}})
         self.game = self.engine.load_game(st)
-        cost = (self.game.object(oid) or {}).get("mana_cost") or {}
+        cost = (self.game.object(cast_oid) or {}).get("mana_cost") or {}
         mana = [s_ if s_ in _MANA_TYPE.values() else "Colorless" for s_ in cost.get("shards") or []] + ["Colorless"] * int(cost.get("generic") or 0)
         if mana:
             self._debug(seat, {"type": "AddMana", "data": {"player_id": seat, "mana": mana}})
@@ -342,7 +360,7 @@ class PhaseEngine(Engine):
         if state_.get("imprinted"):
             choices["cards"] = [f"p{label_oid[state_['imprinted']]}"]
         try:
-            self._apply(seat, {"type": "CastSpell", "data": {"card_id": self._card_id(oid), "object_id": oid,
+            self._apply(seat, {"type": "CastSpell", "data": {"card_id": self._card_id(cast_oid), "object_id": cast_oid,
                                                               "payment_mode": {"type": "Auto"}, "targets": []}})
             for _ in range(MAX_PASSES):
                 self._answer_prompts(choices)
@@ -351,12 +369,18 @@ class PhaseEngine(Engine):
                     break
                 self._apply(w["data"]["player"], {"type": "PassPriority"})
         except (ValueError, _Refused) as exc:
-            raise Unsupported(f"setup {'copy_of' if state_.get('copy_of') else 'imprinted'}: phase.rs could not make it "
-                              f"by casting and resolving the card: {exc}") from None
-        if ZONES.get((self.game.object(oid) or {}).get("zone")) != "battlefield":
-            raise Unsupported("setup copy_of/imprinted: the card did not reach the battlefield when phase.rs resolved it")
+            raise Unsupported(f"setup {what}: phase.rs could not make it by casting and resolving the card: {exc}") from None
+        made = self.game.object(oid) or {}
+        if ZONES.get(made.get("zone")) != "battlefield" or bool(made.get("face_down")) != bool(state_.get("face_down")):
+            raise Unsupported(f"setup {what}: phase.rs did not make it (the card is in the {made.get('zone')}, face down: {made.get('face_down')})")
         st = self.game.state()
         st["state"].update(keep)
+        if manifester is not None:
+            for p in st["state"]["players"]:
+                for zone in ("graveyard", "hand", "library"):
+                    if manifester in p[zone]:
+                        p[zone].remove(manifester)
+            del st["state"]["objects"][str(manifester)]
         o = st["state"]["objects"][str(oid)]
         o["tapped"] = bool(state_.get("tapped"))
         o["summoning_sick"] = bool(state_.get("sick"))
@@ -1239,6 +1263,19 @@ class _Refused(Exception):
         self.rule, self.reason = rule, reason
 
 
+#: A card the adapter uses to have phase.rs manifest a double-faced card during setup; removed afterwards.
+MANIFESTER = {"name": "Mtgrules Manifester", "layout": "normal", "manaCost": "{0}", "manaValue": 0, "colors": [],
+              "colorIdentity": [], "type": "Sorcery", "types": ["Sorcery"], "subtypes": [], "supertypes": [],
+              "text": "Manifest the top card of your library.", "identifiers": {}}
+
+
+def _manifested_dfc(obj: dict, faces: list) -> bool:
+    """A setup object that is a double-faced card face down on the battlefield by manifest."""
+    state = obj["state"]
+    return obj["zone"] == "battlefield" and bool(state.get("face_down")) and state.get("face_down_by", "manifest") == "manifest" \
+        and len(faces) > 1 and faces[0].get("layout") in ("transform", "modal_dfc", "meld")
+
+
 #: A card added to every deck so that phase.rs accepts the deck, and removed before the scenario.
 FILLER = {"name": "Mtgrules Filler", "layout": "normal", "manaValue": 0, "colors": [], "colorIdentity": [], "type": "Land",
           "types": ["Land"], "subtypes": [], "supertypes": [], "text": "", "identifiers": {}}
@@ -1516,6 +1553,24 @@ DEVIATIONS = {
         "reproduction": "phase-dev-clone-no-transform-event",
         "scenarios": [],
     },
+    "face-down-dfc-transforms": {
+        "rules": ["dfc-2016.9a"],
+        "engine": "A manifested (face-down) Delver of Secrets targeted by 'Transform target permanent.': phase.rs transforms "
+                  "it (Transformed event); still face down, it shows Delver of Secrets' name and is 1/1.",
+        "rule": "711.9a (dfc-2016.9a; current 712.15a): while face down, a double-faced permanent can't transform.",
+        "reproduction": "phase-dev-face-down-dfc-transforms",
+        "scenarios": ["dfc2016-face-down-cant-transform"],
+    },
+    "turned-up-dfc-loses-back-face": {
+        "rules": ["dfc-2016.9a", "dfc-2016.5"],
+        "engine": "A manifested Delver of Secrets turned face up (for its mana cost, or by an effect) has its front face "
+                  "up but phase.rs drops its back face: the permanent is no longer double-faced and 'Transform target "
+                  "permanent.' does nothing to it.",
+        "rule": "711.9a (dfc-2016.9a; current 712.15a): turned face up, it has its front face up (it is still a "
+                "double-faced card); 711.5 (dfc-2016.5): double-faced permanents transform.",
+        "reproduction": "phase-dev-turned-up-dfc-keeps-back-face",
+        "scenarios": ["dfc2016-face-down-turned-up-front-face", "dfc2016-face-down-turned-up-by-effect-front-face"],
+    },
     "token-copy-of-dfc-single-faced": {
         "rules": ["cr.current.copying-objects", "cr.current.double-faced-cards", "cr.current.transform"],
         "engine": "Cackling Counterpart copying Delver of Secrets: phase.rs creates a single-faced token (no back face); "
@@ -1546,10 +1601,6 @@ NOT_DEVIATIONS = {
         "Backslide": ["morph-backslide-needs-morph", "morph-no-turn-face-down-without-effect", "morph-turning-face-up-keeps-tapped"],
         "Eye of the Storm": ["flashback-eye-of-the-storm-exiles"]}.items() for s in ss},
     "setup-not-representable": {
-        "dfc2016-face-down-cant-transform": "face-down double-faced card: phase.rs's SetFaceState refuses it (CR 712.16)",
-        "dfc2016-face-down-turned-up-by-effect-front-face": "face-down double-faced card: as above",
-        "dfc2016-face-down-turned-up-front-face": "face-down double-faced card: as above",
-        "dfc2016-moonmist-ignores-face-down-dfc": "face-down double-faced card: as above",
     },
 }
 

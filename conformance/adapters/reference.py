@@ -20,11 +20,9 @@ from mtgrules.conformance.engine import PROTOCOL_VERSION, Engine, Unsupported, s
 # ---------------------------------------------------------------------------- declarations (data)
 
 #: Scenario features the reference model implements today (scenario.schema.json $defs/feature).
-#: Missing, so skipped: combat and what needs it (issue 4: declare attackers/blockers, damage
-#: steps, evasion, first/double strike, trample, protection, provoke, fear, lifelink), the seed-004
-#: keywords not in the model yet (madness, amplify, affinity), activated abilities, Auras,
-#: Equipment, text changes, buyback, replicate, imprint, commander, phasing, flash, hidden
-#: information (the model's snapshot shows everything), name/color choice as a setup fact.
+#: Missing, so skipped with the reason: Auras and Equipment (attachment), imprint (Isochron Scepter,
+#: Duplicant), replicate, flash (Merfolk Trickster's flash casting), lifelink, the commander rules,
+#: hidden information (the model's snapshot shows everything to everyone).
 FEATURES = (
     "dynamic", "split", "flip", "double-faced", "double-faced-token-copy", "cast-transformed", "transform",
     "face-down", "morph", "manifest", "mutate", "merge", "flashback", "storm",
