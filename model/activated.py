@@ -52,6 +52,9 @@ def activate(game, a: dict) -> str:
     if obj.zone not in ("battlefield", "hand"):
         raise IllegalAction(None, f"{obj.card.name} is in the {obj.zone}: its abilities can't be activated")
     ab = _ability(game, obj, a.get("ability"))
+    from .equipment import check_sorcery_timing
+
+    check_sorcery_timing(game, player, ab)
     given = list(a.get("targets") or [])
     targets = []
     for eff in ab["activated"]:
@@ -62,7 +65,7 @@ def activate(game, a: dict) -> str:
                 raise IllegalAction(None, "this ability needs a target")
             t = given.pop(0)
             t = t if t in s.players else game.obj(t).id
-            if not target_is_legal(game, eff["target"], t):
+            if not target_is_legal(game, eff["target"], t, player=player):
                 raise IllegalAction(None, f"{t!r} is not a legal target")
             targets.append(t)
     if ab.get("tap"):

@@ -47,12 +47,12 @@ def proposed_spell(game, obj: GameObject, a: dict) -> tuple[list[Component], Spe
     if a.get("face_down") and not (alt and alt.face_down):
         raise IllegalAction("morph.c", "a card can be cast face down only with an ability such as morph")
     if a.get("transformed"):
-        if game.state.edition == "2016-04-08":
+        if game.state.rules_edition == "2016-04-08":
             raise IllegalAction("dfc-2016.7", "a double-faced card is cast with its front face up")
         raise IllegalAction("cr.current.double-faced-cards", "no effect allows casting this card transformed")
     component = Component(card=card, face="a", face_down=bool(alt and alt.face_down), face_down_as=alt.name if alt and alt.face_down else None)
     info = SpellInfo(cast=True, from_zone=obj.zone, half=half, alternative_cost=alt_name, targets=list(a.get("targets") or []), x=int(a.get("x", 0)))
-    values = component_characteristics(component, "stack", half, game.state.edition)
+    values = component_characteristics(component, "stack", half, game.state.rules_edition)
     return [component], info, values
 
 
@@ -123,7 +123,9 @@ def effects_of(card: CardDef, half: str | None, component: Component) -> list[di
     if component.face_down:
         return []
     face = card.face(half) if half else card.faces[0 if component.face == "a" else 1]
-    return [e for ab in face.structured("spell") for e in ab["spell"]]
+    from .attachments import aura_spell_targets
+
+    return [e for ab in face.structured("spell") for e in ab["spell"]] + aura_spell_targets(face)
 
 
 def cost_modifiers(game, player: str) -> list[int]:

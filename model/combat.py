@@ -133,6 +133,10 @@ def declare_attackers_now(game, declared: dict[str, str]) -> None:
             raise IllegalAction("cr.current.declare-attackers", f"{oid} is tapped: it can't attack")
         if oid in c["entered"] and not has_keyword(values, "Haste"):
             raise IllegalAction("cr.current.declare-attackers", f"{oid} came under its controller's control this turn (summoning sickness)")
+        from .attachments import forbids
+
+        if forbids(game, obj, "attack"):
+            raise IllegalAction("cr.current.declare-attackers", f"{oid} can't attack (an Aura attached to it says so)")
         if defender not in s.players or defender == obj.controller:
             raise IllegalAction("cr.current.declare-attackers", f"{defender!r} isn't an opponent to attack")
     for oid, defender in declared.items():
@@ -276,7 +280,7 @@ def assignment(game, attacker: str, power: int) -> dict[str, int]:
             raise IllegalAction("cr.current.trample", f"{attacker} is blocked and has no trample: it can't assign damage to the player")
     if given.get(defender) and any(given.get(b, 0) < lethal(game, b) for b in blockers):
         raise IllegalAction("cr.current.trample", "each blocker must be assigned lethal damage before the player")
-    if game.state.edition != "2026-08-07":
+    if game.state.rules_edition != "2026-08-07":
         for i, b in enumerate(blockers[1:], start=1):
             if given.get(b) and any(given.get(p, 0) < lethal(game, p) for p in blockers[:i]):
                 raise IllegalAction("cr.current.combat-damage", "damage goes to a blocker only after each blocker before it in the damage assignment order has lethal damage")
@@ -318,6 +322,9 @@ def combat_damage(game, step: str, dealing: list[str]) -> None:
             to_players.setdefault(source, []).append(target)
     for source, players in to_players.items():
         obj = game.state.objects[source]
+        from .equipment import equipped_combat_damage_triggers
+
+        equipped_combat_damage_triggers(game, obj, players)
         for ab in abilities_with(game, obj, "trigger", "combat_damage_to_player"):
             game.state.pending_triggers.append({"source": source, "controller": obj.controller, "effects": list(ab.get("effects", [])),
                                                 "text": ab.get("text", "whenever this creature deals combat damage to a player"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .actions import IllegalAction
+from .attachments import granted_keywords, granted_power_toughness
 from .double_faced import copy_of_back_face, dfc_characteristics
 from .dynamic import dynamic_characteristics, split_characteristics
 from .face_down import face_down_characteristics
@@ -44,7 +45,7 @@ def copiable_values(game, obj: GameObject) -> Characteristics:
     face-down characteristics whatever it copies (708.10). The merge is a copiable effect with
     the timestamp of the merge, so copy effects older than it no longer show (730.2a)."""
     half = obj.spell.half if obj.spell else None
-    edition = game.state.edition
+    edition = game.state.rules_edition
     values = merged_characteristics([component_characteristics(c, obj.zone, half, edition, obj.flipped) for c in obj.components], obj.mutated)
     if obj.face_down:
         return values
@@ -71,7 +72,7 @@ def characteristics(game, obj: GameObject) -> Characteristics:
         return NO_CHARACTERISTICS
     from .characteristic_effects import apply_characteristic_effects
 
-    values = apply_characteristic_effects(game, obj, copiable_values(game, obj))
+    values = granted_keywords(game, obj, apply_characteristic_effects(game, obj, copiable_values(game, obj)))
     if values.power is None or not values.is_type("Creature"):
         return values
     power, toughness = values.power, values.toughness
@@ -81,6 +82,7 @@ def characteristics(game, obj: GameObject) -> Characteristics:
     for effect in effects_on(game, obj, "pump"):
         power += effect.get("power", 0)
         toughness += effect.get("toughness", 0)
+    power, toughness = (x + y for x, y in zip((power, toughness), granted_power_toughness(game, obj)))  # Auras, Equipment
     plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
     return values.with_(power=power + plus, toughness=toughness + plus)
 

@@ -80,7 +80,7 @@ def cast_copy(game, a):
 
     info = SpellInfo(cast=True, from_zone=card_obj.zone, half=half, targets=list(a.get("targets") or []), copy=True, copy_of=card_obj.id,
                      without_paying=bool(a.get("without_paying", True)))
-    values = component_characteristics(component, "stack", half, game.state.edition)
+    values = component_characteristics(component, "stack", half, game.state.rules_edition)
     check_targets(game, player, effects_of(card_obj.card, half, component), info.targets)
     cost = determine_and_pay(game, player, card_obj, info, values, {"without_paying": info.without_paying})
     spell = put_on_stack(game, None, [component], info, controller=player, owner=player)

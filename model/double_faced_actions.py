@@ -18,7 +18,7 @@ def transform(game, a):
     face-down permanent can't transform. 711.12: it stays the same object and effects on it
     continue. 730.2i: transforming a merged permanent turns each double-faced component."""
     obj = game.obj(a["object"], zone="battlefield")
-    edition = game.state.edition
+    edition = game.state.rules_edition
     if obj.face_down:
         game.log("no_effect", object=obj.id, rule="dfc-2016.9a", reason="a face-down permanent can't transform")
         return
@@ -65,7 +65,7 @@ def _disturb_prepare(game, obj, a, info, values) -> None:
     from .actions import IllegalAction
 
     _disturb_cost(game, obj, a)
-    if game.state.edition == "2016-04-08":
+    if game.state.rules_edition == "2016-04-08":
         raise IllegalAction("dfc-2016.7", "a double-faced card is cast with its front face up")
 
 

@@ -301,7 +301,7 @@ def _token_copy(game, source, eff, target):
     token = create_object(game, owner=source.controller, controller=source.controller, zone="battlefield",
                           components=[Component(card=top.card, token=True, face=top.face)])
     copy = add_effect(game, {"kind": "copy", "object": token.id, "of": obj.id, "until": None})
-    if game.state.edition != "2016-04-08" and top.card.is_double_faced and not obj.face_down and not obj.merged:
+    if game.state.rules_edition != "2016-04-08" and top.card.is_double_faced and not obj.face_down and not obj.merged:
         copy["values"] = None  # the token's own faces give its values (copiable_values skips it)
     game.log("create_token", object=token.id, card=top.card.name, copy_of=obj.id, player=source.controller)
     entered(game, token)

@@ -27,6 +27,17 @@ SNAPSHOT_SCHEMA = HERE / "snapshot.schema.json"
 EVENTS_SCHEMA = HERE / "events.schema.json"
 
 DEFAULT_EDITION = "2016-04-08"
+#: The rules editions the model plays (setup.schema.json ``edition``):
+#:
+#: - ``2016-04-08``: the Comprehensive Rules of 8 April 2016 (seed 003's double-faced cards, 711).
+#: - ``2026-08-07``: the current rules (712 double-faced cards, 702.35a madness, ...).
+#: - ``pre-2013``: the keyword rules as printed in seed 004 (702.32-702.39 before Magic 2014).
+#:   The model differs from ``2016-04-08`` only where seed 004's text does: madness's exile is
+#:   optional ("may exile it instead", madness.a as printed, see model/madness.py). For everything
+#:   else (double-faced cards, combat damage assignment order, ...) it plays the 2016-04-08 rules.
+EDITIONS = ("pre-2013", "2016-04-08", "2026-08-07")
+#: An edition the model plays as another one except where noted (see :data:`EDITIONS`).
+BASE_EDITION = {"pre-2013": "2016-04-08"}
 MAIN_STEPS = ("precombat-main", "postcombat-main")
 
 
@@ -79,6 +90,15 @@ class State:
     combat: dict = field(default_factory=dict)  # combat state (model/combat.py)
     spells_cast_last_turn: dict = field(default_factory=dict)  # player -> spells cast in the previous turn
     delayed_triggers: list[dict] = field(default_factory=list)  # "at the beginning of the next end step" (603.7)
+    #: Discard instructions waiting for the player's choice (model/discarding.py): each
+    #: ``{player, count, rule, source}``: a rule or effect told ``player`` to discard ``count`` cards.
+    discard_instructions: list[dict] = field(default_factory=list)
+
+    @property
+    def rules_edition(self) -> str:
+        """The edition whose rules the model plays where editions differ, other than the
+        exceptions ``edition`` itself names (``pre-2013`` plays ``2016-04-08``; see :data:`EDITIONS`)."""
+        return BASE_EDITION.get(self.edition, self.edition)
 
 
 class Game:
@@ -121,6 +141,12 @@ class Game:
                         game._place(player, zone, entry, f"zones.{player}.{zone}[{i}]")
                     except IllegalAction as exc:
                         raise SetupError(f"zones.{player}.{zone}[{i}]", exc.reason) from None
+        from .attachments import check_setup_attachments
+
+        try:
+            check_setup_attachments(game)
+        except IllegalAction as exc:
+            raise SetupError("zones", exc.reason) from None
         for i, eff in enumerate(setup.get("effects") or []):
             try:
                 game._add_effect(eff)
@@ -156,6 +182,7 @@ class Game:
             self.state.combat.setdefault("entered", []).append(obj.id)
         obj.flipped = bool(entry.get("flipped", False)) and any(c.card.is_flip for c in components)
         obj.chosen = dict(entry.get("chosen") or {})
+        obj.attached_to = entry.get("attached_to")  # checked once every object is placed
         if entry.get("sick"):
             self.state.combat.setdefault("entered", []).append(obj.id)  # 302.6: came under its controller's control this turn
         return obj
@@ -273,6 +300,9 @@ class Game:
             handler = ACTIONS.get(action["action"])
             if handler is None:
                 raise IllegalAction(None, f"unknown action {action['action']!r}")
+            from .discarding import check_not_waiting
+
+            check_not_waiting(self, action["action"])
             self.state.choices = dict(action.get("choices") or {})
             value = handler(self, action)
             from .priority import after_action
@@ -309,7 +339,8 @@ class Game:
 
 
 _MODULES = ("casting", "lands", "priority", "resolution", "effects", "face_down_actions", "double_faced_actions", "merging_actions", "copies", "flashback", "turns",
-            "combat_actions", "card_effects", "madness", "provoke", "amplify", "affinity", "activated")
+            "combat_actions", "card_effects", "madness", "provoke", "amplify", "affinity", "activated",
+            "discarding", "equipment")
 
 
 def _load_modules() -> None:

@@ -1,6 +1,11 @@
 """Madness (seed 004: 702.33 pre-2013, today 702.35): a replacement effect exiling a discarded
 card, and a triggered ability letting its owner cast it for its madness cost as the trigger
-resolves (the spec's reading of madness.a: the current rule, where the exile is not optional)."""
+resolves (the spec's reading of madness.a: the current rule, where the exile is not optional).
+
+Edition ``pre-2013`` plays madness.a as seed 004 prints it: the player "may exile it instead of
+putting it into his or her graveyard", answered by ``choices.madness`` (``exile`` or
+``graveyard``). The January 2015 rules (702.34a) still say "may exile it"; the July 2016 rules say
+"exiles it" (shared/data), so the model's editions ``2016-04-08`` and ``2026-08-07`` exile."""
 
 from __future__ import annotations
 
@@ -28,7 +33,7 @@ def discard_card(game, obj, player: str, cause: str = "discard") -> list:
     (madness.q6)."""
     from .zones import move
 
-    madness = has_madness(obj) and obj.zone == "hand"
+    madness = has_madness(obj) and obj.zone == "hand" and exiles(game, obj)
     if madness:
         rep = Replacement(name="madness", instead="exile", timestamp=game.tick(), to=("graveyard",), from_zone="hand",
                           object_id=obj.id, rule="madness.a")
@@ -45,6 +50,20 @@ def discard_card(game, obj, player: str, cause: str = "discard") -> list:
             game.state.pending_triggers.append({"source": card.id, "controller": card.owner, "text": "Madness",
                                                 "effects": [{"effect": "madness", "card": card.id}]})
     return new
+
+
+@implements("madness.a", "madness.q3")
+def exiles(game, obj) -> bool:
+    """Whether madness's replacement exiles the discarded card ``obj``. As printed in seed 004
+    (edition ``pre-2013``) the exile is optional: "that player discards it, but may exile it
+    instead of putting it into his or her graveyard". The player decides as the card is
+    discarded (madness.q3), with ``choices.madness``: ``exile``, or ``graveyard`` (the card goes
+    to the graveyard and the madness trigger doesn't trigger). Like any "may", the option is
+    taken only when chosen: without an answer the card goes to the graveyard. In the later
+    editions the card is always exiled (702.35a) and ``choices.madness`` is not asked."""
+    if game.state.edition != "pre-2013":
+        return True
+    return game.choice("madness") == "exile"
 
 
 def discard_to_hand_size(game, size: int = 7) -> None:

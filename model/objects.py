@@ -182,6 +182,7 @@ class GameObject:
     merged_at: int = 0  # timestamp of the latest merge (730.2a: a copiable effect)
     chosen: dict = field(default_factory=dict)  # choices made as it entered (Meddling Mage's name)
     linked: list = field(default_factory=list)  # cards exiled with it (607.2a linked abilities: Eye of the Storm)
+    attached_to: str | None = None  # Aura / Equipment: the object ID or player it is attached to (attachments.py)
 
     @property
     def top(self) -> Component:

@@ -32,6 +32,7 @@ def object_json(game, obj: GameObject) -> dict:
         "damage": obj.damage,
         "counters": dict(obj.counters),
         "timestamp": obj.timestamp,
+        "attached_to": obj.attached_to,
         "merged": obj.merged,
         "mutated": obj.mutated,
         **combat_status(game, obj),

@@ -21,6 +21,7 @@ class ZoneChange:
     cause: str
     card_components_to: str | None = None  # 730.3e: card components of a token merged permanent
     applied: list[str] = field(default_factory=list)
+    position: str | None = None  # where in a library the replacement puts it ("bottom": Wheel of Sun and Moon)
 
 
 @dataclass
@@ -41,6 +42,7 @@ class Replacement:
     object_id: str | None = None
     except_to: tuple[str, ...] = ()
     rule: str = "cr.current.replacement-effects"
+    position: str | None = None
 
     def watches(self, game, obj, event: ZoneChange) -> bool:
         if self.object_id is not None and self.object_id != event.obj_id:
@@ -76,6 +78,7 @@ def replacement_from_json(data: dict, timestamp: int) -> Replacement:
         from_zone=data.get("from"),
         objects=data.get("objects", "any"),
         owner=data.get("owner"),
+        position=data.get("position"),
     )
 
 
@@ -113,6 +116,7 @@ def apply_replacements(game, obj, event: ZoneChange, order: list[str] | None = N
             event.card_components_to = chosen.instead
         else:
             event.to_zone = chosen.instead
+            event.position = chosen.position
         event.applied.append(chosen.name)
 
 
@@ -128,6 +132,8 @@ def static_replacements(game) -> list[Replacement]:
     for permanent, ab in static_abilities(game, "replacement"):
         data = dict(ab["replacement"])
         owners = [p for p in game.state.order if p != permanent.controller] if data.get("owner") == "opponent" else [data.get("owner")]
+        if data.get("owner") == "enchanted":  # "enchanted player's graveyard" (Wheel of Sun and Moon)
+            owners = [permanent.attached_to] if permanent.attached_to in game.state.players else []
         for owner in owners:
             rep = replacement_from_json({**data, "owner": owner, "name": permanent.card.name}, permanent.timestamp)
             out.append(rep)

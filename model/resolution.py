@@ -7,6 +7,7 @@ from dataclasses import replace
 from mtgrules.spec import implements
 
 from .actions import IllegalAction
+from .attachments import attach_resolving_aura
 from .casting import effects_of, target_is_legal
 from .objects import Component, GameObject
 from .zones import create_object, move, remove_object
@@ -54,6 +55,7 @@ def resolve_top(game) -> None:
                     from .continuous import add_effect
 
                     add_effect(game, {"kind": "copy", "object": permanent.id, "of": info.copy_of, "until": None})["values"] = None
+            attach_resolving_aura(game, permanent, info.targets)
             entered(game, permanent)
         return
     run_effects(game, obj, effects, info.targets)

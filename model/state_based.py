@@ -12,6 +12,7 @@ def check_state_based_actions(game) -> None:
     704.5d: a token in a zone other than the battlefield ceases to exist. 707.10a: a copy of a
     spell in a zone other than the stack, or of a card in a zone other than the stack or the
     battlefield, ceases to exist. All are performed simultaneously; repeat until none apply."""
+    from .attachments import attachment_state_based_actions
     from .zones import move, remove_object
 
     while True:
@@ -31,6 +32,7 @@ def check_state_based_actions(game) -> None:
                     dying.append((obj, "toughness 0 or less"))
                 elif obj.damage >= values.toughness:
                     dying.append((obj, "lethal damage"))
+        acted = attachment_state_based_actions(game) or acted  # 704.5m, 704.5n
         for obj, why in dying:
             if obj.id in s.objects:
                 move(game, obj, "graveyard", "state-based action: " + why)

@@ -67,6 +67,7 @@ def move(game, obj: GameObject, to_zone: str, cause: str, *, position: str = "to
     from_zone = obj.zone
     event = ZoneChange(obj_id=obj.id, from_zone=from_zone, to_zone=to_zone, cause=cause)
     apply_replacements(game, obj, event, replacement_order)
+    position = event.position or position
     dying = from_zone == "battlefield" and event.to_zone == "graveyard" and game.characteristics(obj).is_type("Creature")
     def destination(component: Component) -> str:
         if event.card_components_to and not component.token:

@@ -1638,8 +1638,10 @@ REPORT_NOTES = {
         "abilities by index, keyword (`Cycling`) or cost (`{R}`).",
         "Set up: zones, life, mana pool, turn/step/priority, tapped, sick, counters, damage, tokens, face state (phase.rs's "
         "debug SetFaceState), attachments (debug Attach), chosen name/colour/creature type (`chosen_attributes`), and "
-        "`copy_of` / `imprinted` by letting phase.rs cast and resolve the card (mana added by a debug action, the turn "
-        "and spell counts put back afterwards).",
+        "`copy_of` / `imprinted` by letting phase.rs cast and resolve the card, and a manifested double-faced card by "
+        "letting phase.rs manifest it from the top of the library with the adapter's own card 'Mtgrules Manifester' "
+        "(mana added by a debug action; the turn, the spell counts and the permanent's status put back afterwards, the "
+        "manifester removed).",
         "Events phase.rs does not report and the adapter derives: a `trigger` event for each triggered ability newly on "
         "the stack; a `reveal` when a face-down permanent or spell moves face up to a public zone (708.9); the cast's "
         "total cost (601.2f) from the pending cast's cost when phase.rs shows it, else from the mana it spent (coloured "

@@ -32,26 +32,25 @@ FEATURES = (
     # model II (issue 4): combat and the seed-004 keywords
     "combat", "first-strike", "double-strike", "trample", "flying", "fear", "protection", "provoke", "madness", "amplify",
     "affinity", "activated-ability", "text-change",
+    "aura", "equipment",  # Auras and Equipment: enchant, equip, attaching, 704.5m / 704.5n (model/attachments.py)
 )
 
-#: Scenario editions -> the model's edition (the model distinguishes editions only where the
-#: double-faced card rules changed; pre-2013 keyword rules are played with its 2016 rules, DYN
-#: with the current rules).
-EDITIONS = {"2016-04-08": "2016-04-08", "2026-08-07": "2026-08-07", "dyn": "2026-08-07", "pre-2013": "2016-04-08"}
+#: Scenario editions -> the model's edition (model/game.py EDITIONS: the model distinguishes
+#: editions where the double-faced card rules changed and where seed 004's keyword rules differ,
+#: madness's optional exile; its pre-2013 plays the 2016 rules otherwise, DYN the current rules).
+EDITIONS = {"2016-04-08": "2016-04-08", "2026-08-07": "2026-08-07", "dyn": "2026-08-07", "pre-2013": "pre-2013"}
 
 #: Scenario `choices` the model takes (action.schema.json $defs/choices); others are not passed.
 MODEL_CHOICES = ("replacement", "merge", "order", "scry", "copy", "new_targets", "may", "targets", "reveal", "cast",
-                 "assign_damage", "damage_order", "name", "cards", "discard", "color", "text_change", "pay")
+                 "assign_damage", "damage_order", "name", "cards", "discard", "color", "text_change", "pay", "madness")
 
 #: Step verbs the model has no counterpart for, with the reason.
 UNSUPPORTED_STEPS = {
     "choose": "the model asks no pending decisions: answers are given with the action (choices)",
-    "discard": "the model's discard is a test effect without the legality check a player's discard needs",
 }
 
 #: Setup state keys the model has no counterpart for.
 UNSUPPORTED_STATE = {
-    "attached_to": "Auras and Equipment",
     "exiled_with": "links between objects", "imprinted": "imprint",
 }
 
@@ -112,6 +111,9 @@ class ReferenceEngine(Engine):
                 if target is None:
                     raise Unsupported(f"copy_of {state['copy_of']!r} names no setup object")
                 effects.append({"kind": "copy", "object": ids[i], "of": ids[target["object"]]})
+            if "attached_to" in state:  # an object's label / name, or a player (enchant player)
+                target = refs.get(state["attached_to"])
+                entry["attached_to"] = ids[target["object"]] if target else state["attached_to"]
             zones.setdefault(obj["player"], {}).setdefault(obj["zone"], []).append(entry)
         players = {}
         for name, p in (scenario_setup.get("players") or {}).items():
@@ -192,6 +194,9 @@ class ReferenceEngine(Engine):
                     value = self._cast_choice(value)
                 elif key == "assign_damage":
                     value = {self._id(a): {self._id(r): n for r, n in (m or {}).items()} for a, m in value.items()}
+                elif key == "replacement":  # the source (a reference) -> the model's replacement name: its card
+                    value = [self.game.state.objects[i].card.name if i in self.game.state.objects else i
+                             for i in (self._id(r) for r in (value if isinstance(value, list) else [value]))]
                 elif key == "damage_order":
                     value = {self._id(a): [self._id(b) for b in bs] for a, bs in value.items()}
                 out[key] = value
@@ -222,6 +227,11 @@ class ReferenceEngine(Engine):
         by = step.get("by")
         if verb == "check":
             return []
+        if verb == "discard":
+            # a player's discard: legal only when a rule or effect tells the player to discard now (madness.q2)
+            cards = step["discard"] if isinstance(step["discard"], list) else [step["discard"]]
+            return [{"action": "player_discard", "player": by, "cards": [self._id(c) for c in cards],
+                     **({"choices": choices} if choices else {})}]
         if verb == "declare_attackers":
             return [{"action": "declare_attackers", "player": by or self.game.state.active,
                      "attackers": {self._id(k): self._id(v) for k, v in (step["declare_attackers"] or {}).items()},

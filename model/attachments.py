@@ -1,0 +1,159 @@
+"""Auras and Equipment: what they can be attached to, attaching, the effects they give the object
+they are attached to, and the state-based actions that deal with illegal attachments.
+
+Structured abilities (``mtgrules: {abilities: [...]}`` of a card face):
+
+``{enchant: creature | player}``
+    "Enchant creature" / "Enchant player" (303.4a): the Aura spell targets such an object or
+    player, and the Aura can be attached only to one (303.4d).
+``{static: attached, power, toughness, add_keywords, protection, cant_attack, cant_block}``
+    "Enchanted / equipped creature gets +N/+M, has [keywords] (protection from [colors]) and
+    can't attack or block" (Rancor, Pacifism, Bonesplitter, Sword of Fire and Ice).
+Equip (702.6a) is an activated ability, see :mod:`mtgrules.model.equipment`.
+
+A permanent's ``attached_to`` is an object ID or, for an Aura with enchant player, a player name.
+A permanent that leaves the battlefield becomes a new object (400.7), so whatever was attached
+to it is then attached to nothing.
+"""
+
+from __future__ import annotations
+
+from mtgrules.spec import implements
+
+from .actions import IllegalAction
+
+
+def _face_abilities(obj) -> list[dict]:
+    """The structured abilities printed on the face ``obj`` shows (none while face down, 708.2)."""
+    if obj.face_down or not obj.components:
+        return []
+    top = obj.top
+    face = top.card.faces[1 if top.face == "b" and len(top.card.faces) > 1 else 0]
+    return list(face.abilities)
+
+
+def enchant_kind(obj) -> str | None:
+    """What an Aura's enchant ability lets it enchant ("creature", "player"), or None."""
+    return next((a["enchant"] for a in _face_abilities(obj) if "enchant" in a), None)
+
+
+def aura_spell_targets(face) -> list[dict]:
+    """303.4a: an Aura spell requires a target, restricted by its enchant ability. Given as a
+    targeted pseudo-effect so that casting and resolution check it like any other target."""
+    return [{"effect": "attach", "target": a["enchant"]} for a in face.abilities if "enchant" in a]
+
+
+def attachments_of(game, target_id: str) -> list:
+    """The permanents attached to ``target_id`` (an object ID or a player name)."""
+    return [game.state.objects[oid] for oid in game.state.battlefield if game.state.objects[oid].attached_to == target_id]
+
+
+@implements("cr.current.protection")
+def can_be_attached(game, attachment, target) -> bool:
+    """Whether ``attachment`` (an Aura or Equipment permanent) may be attached to ``target`` (an
+    object ID or player name) now: an Aura to what its enchant ability allows (303.4d), an
+    Equipment to a creature (301.5c); never to itself; a permanent with protection from a color
+    can't be enchanted or equipped by something of that color (702.16c, 702.16d)."""
+    from .evasion import protections
+
+    values = game.characteristics(attachment)
+    is_aura = "Aura" in values.subtypes
+    if target in game.state.players:
+        return is_aura and enchant_kind(attachment) == "player" and not game.state.players[target].lost
+    obj = game.state.objects.get(target)
+    if obj is None or obj.zone != "battlefield" or obj.id == attachment.id:
+        return False
+    target_values = game.characteristics(obj)
+    if is_aura and enchant_kind(attachment) != "creature":
+        return False
+    if not target_values.is_type("Creature"):
+        return False
+    return not (protections(game, obj, target_values) & set(values.colors))
+
+
+@implements("cr.current.permanent-spell-resolves")
+def attach_resolving_aura(game, permanent, targets: list) -> None:
+    """303.4f / 608.3: an Aura spell that resolves enters the battlefield attached to the object
+    or player it targeted."""
+    if enchant_kind(permanent) is None or not targets:
+        return
+    attach(game, permanent, targets[0])
+
+
+def attach(game, attachment, target) -> None:
+    """Attach ``attachment`` to ``target`` (701.3a); it gets a new timestamp (613.7e)."""
+    attachment.attached_to = target if target in game.state.players else game.obj(target).id
+    attachment.timestamp = game.tick()
+    game.log("attach", object=attachment.id, card=attachment.card.name, target=attachment.attached_to)
+
+
+def unattach(game, attachment, why: str) -> None:
+    game.log("unattach", object=attachment.id, card=attachment.card.name, target=attachment.attached_to, reason=why)
+    attachment.attached_to = None
+
+
+def granted(game, obj) -> list[dict]:
+    """The ``{static: attached}`` abilities of the Auras and Equipment attached to ``obj``, in
+    timestamp order (613.7e: an attachment's timestamp is that of its attaching)."""
+    out = []
+    for att in sorted(attachments_of(game, obj.id), key=lambda a: a.timestamp):
+        out += [a for a in _face_abilities(att) if a.get("static") == "attached"]
+    return out
+
+
+def granted_keywords(game, obj, values):
+    """Layer 6 (613.1f): keywords the attachments give ``obj``."""
+    keywords = list(values.keywords)
+    for ab in granted(game, obj):
+        keywords += [k for k in ab.get("add_keywords") or [] if k.lower() not in {x.lower() for x in keywords}]
+        if ab.get("protection") and "Protection" not in keywords:
+            keywords.append("Protection")
+    return values.with_(keywords=tuple(keywords)) if len(keywords) != len(values.keywords) else values
+
+
+def granted_power_toughness(game, obj) -> tuple[int, int]:
+    """Layer 7c (613.4c): the +N/+M the attachments give ``obj``."""
+    abilities = granted(game, obj)
+    return sum(a.get("power", 0) for a in abilities), sum(a.get("toughness", 0) for a in abilities)
+
+
+def granted_protection(game, obj) -> list[dict]:
+    """The protection abilities the attachments give ``obj`` (structured, as evasion reads them)."""
+    return [{"keyword": "protection", "from": list(a["protection"])} for a in granted(game, obj) if a.get("protection")]
+
+
+def forbids(game, obj, what: str) -> bool:
+    """Whether an attachment says the creature can't ``what`` ("attack" / "block"): Pacifism."""
+    return any(a.get(f"cant_{what}") for a in granted(game, obj))
+
+
+@implements("cr.current.state-based-actions", "morph.q3")
+def attachment_state_based_actions(game) -> bool:
+    """704.5m: an Aura attached to an illegal object or player, or not attached to an object or
+    player, is put into its owner's graveyard. 704.5n: an Equipment attached to an illegal
+    permanent becomes unattached and remains on the battlefield. (morph.q3: a face-down creature
+    turned face up may make an Aura illegal, Akroma's protection from white.) Returns whether
+    any action was performed."""
+    from .zones import move
+
+    acted = False
+    for oid in list(game.state.battlefield):
+        att = game.state.objects.get(oid)
+        if att is None or att.zone != "battlefield":
+            continue
+        subtypes = game.characteristics(att).subtypes
+        if "Aura" in subtypes:
+            if att.attached_to is None or not can_be_attached(game, att, att.attached_to):
+                move(game, att, "graveyard", "state-based action: Aura attached illegally (704.5m)")
+                acted = True
+        elif att.attached_to is not None and ("Equipment" not in subtypes or not can_be_attached(game, att, att.attached_to)):
+            unattach(game, att, "state-based action: attached illegally (704.5n)")
+            acted = True
+    return acted
+
+
+def check_setup_attachments(game) -> None:
+    """A setup's ``attached_to`` must name an object or player of the setup."""
+    for obj in game.state.objects.values():
+        if obj.attached_to is not None and obj.attached_to not in game.state.objects and obj.attached_to not in game.state.players:
+            raise IllegalAction(None, f"{obj.id} is attached to {obj.attached_to!r}, which is not an object or player of the setup")
