@@ -113,6 +113,8 @@ def target_is_legal(game, kind: str, target, spell_id: str | None = None, player
         return "Morph" in values.keywords
     if kind == "werewolf_you_control":  # Waxing Moon
         return "Werewolf" in values.subtypes and mine(obj.controller)
+    if kind == "nontoken_creature":  # Duplicant
+        return not obj.token
     if kind == "creature_you_control":  # Momentary Blink, Cackling Counterpart
         return mine(obj.controller)
     return kind in ("any", "creature")

@@ -72,7 +72,10 @@ def characteristics(game, obj: GameObject) -> Characteristics:
         return NO_CHARACTERISTICS
     from .characteristic_effects import apply_characteristic_effects
 
+    from .imprint import imprinted_characteristics
+
     values = granted_keywords(game, obj, apply_characteristic_effects(game, obj, copiable_values(game, obj)))
+    values = imprinted_characteristics(game, obj, values)  # Duplicant (layers 4, 7b)
     if values.power is None or not values.is_type("Creature"):
         return values
     power, toughness = values.power, values.toughness

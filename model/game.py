@@ -183,6 +183,7 @@ class Game:
         obj.flipped = bool(entry.get("flipped", False)) and any(c.card.is_flip for c in components)
         obj.chosen = dict(entry.get("chosen") or {})
         obj.attached_to = entry.get("attached_to")  # checked once every object is placed
+        obj.linked = list(entry.get("linked") or [])  # cards exiled with it (imprint)
         if entry.get("sick"):
             self.state.combat.setdefault("entered", []).append(obj.id)  # 302.6: came under its controller's control this turn
         return obj
@@ -340,7 +341,7 @@ class Game:
 
 _MODULES = ("casting", "lands", "priority", "resolution", "effects", "face_down_actions", "double_faced_actions", "merging_actions", "copies", "flashback", "turns",
             "combat_actions", "card_effects", "madness", "provoke", "amplify", "affinity", "activated",
-            "discarding", "equipment")
+            "discarding", "equipment", "imprint")
 
 
 def _load_modules() -> None:

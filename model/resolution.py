@@ -93,7 +93,9 @@ def entered(game, permanent: GameObject) -> None:
     if permanent.face_down:
         return
     for ability in enters_abilities(game, permanent):
-        game.state.pending_triggers.append({"source": permanent.id, "controller": permanent.controller, "effects": list(ability.get("effects", [])), "text": ability.get("text", "enters trigger")})
+        targeted = any(e.get("target") not in (None, "self") for e in ability.get("effects", []))
+        game.state.pending_triggers.append({"source": permanent.id, "controller": permanent.controller, "effects": list(ability.get("effects", [])), "text": ability.get("text", "enters trigger"),
+                                            "targets": list(game.choice("targets") or []) if targeted else []})
 
 
 @implements("cr.current.copying-objects")

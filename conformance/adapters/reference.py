@@ -33,6 +33,7 @@ FEATURES = (
     "combat", "first-strike", "double-strike", "trample", "flying", "fear", "protection", "provoke", "madness", "amplify",
     "affinity", "activated-ability", "text-change",
     "aura", "equipment",  # Auras and Equipment: enchant, equip, attaching, 704.5m / 704.5n (model/attachments.py)
+    "imprint",  # cards exiled with a permanent, linked abilities (model/imprint.py)
 )
 
 #: Scenario editions -> the model's edition (model/game.py EDITIONS: the model distinguishes
@@ -42,7 +43,7 @@ EDITIONS = {"2016-04-08": "2016-04-08", "2026-08-07": "2026-08-07", "dyn": "2026
 
 #: Scenario `choices` the model takes (action.schema.json $defs/choices); others are not passed.
 MODEL_CHOICES = ("replacement", "merge", "order", "scry", "copy", "new_targets", "may", "targets", "reveal", "cast",
-                 "assign_damage", "damage_order", "name", "cards", "discard", "color", "text_change", "pay", "madness")
+                 "assign_damage", "damage_order", "name", "cards", "discard", "color", "text_change", "pay", "last_exiled", "madness")
 
 #: Step verbs the model has no counterpart for, with the reason.
 UNSUPPORTED_STEPS = {
@@ -51,7 +52,6 @@ UNSUPPORTED_STEPS = {
 
 #: Setup state keys the model has no counterpart for.
 UNSUPPORTED_STATE = {
-    "exiled_with": "links between objects", "imprinted": "imprint",
 }
 
 _MANA = re.compile(r"\{([WUBRGC])\}")
@@ -103,6 +103,8 @@ class ReferenceEngine(Engine):
         ids = [f"e{i + 1}" for i in range(len(objects))]
         zones: dict = {}
         effects = []
+        entries: dict = {}
+        links: list = []
         for i, obj in enumerate(objects):
             entry = self._entry(obj, ids[i])
             state = obj["state"]
@@ -114,7 +116,14 @@ class ReferenceEngine(Engine):
             if "attached_to" in state:  # an object's label / name, or a player (enchant player)
                 target = refs.get(state["attached_to"])
                 entry["attached_to"] = ids[target["object"]] if target else state["attached_to"]
+            if "imprinted" in state:  # the card exiled with this permanent (607.2a)
+                entry["linked"] = [ids[refs[state["imprinted"]]["object"]]]
+            if "exiled_with" in state:  # the same link, given from the exiled card's side
+                links.append((ids[refs[state["exiled_with"]]["object"]], ids[i]))
+            entries[ids[i]] = entry
             zones.setdefault(obj["player"], {}).setdefault(obj["zone"], []).append(entry)
+        for source, exiled in links:
+            entries[source].setdefault("linked", []).append(exiled)
         players = {}
         for name, p in (scenario_setup.get("players") or {}).items():
             p = p or {}
@@ -197,6 +206,8 @@ class ReferenceEngine(Engine):
                 elif key == "replacement":  # the source (a reference) -> the model's replacement name: its card
                     value = [self.game.state.objects[i].card.name if i in self.game.state.objects else i
                              for i in (self._id(r) for r in (value if isinstance(value, list) else [value]))]
+                elif key == "last_exiled":  # 730.3b: the model names the component by its card
+                    value = self.tracker.cards.get(value, value)
                 elif key == "damage_order":
                     value = {self._id(a): [self._id(b) for b in bs] for a, bs in value.items()}
                 out[key] = value
