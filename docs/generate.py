@@ -396,6 +396,28 @@ def engines_inc(context: BuildContext, files: Path) -> str:
             summary = ", ".join(f"{n} {o}" for o, n in counts.items()) or "no results"
             out.append(f"* **{esc(report.engine)}** (``{Path(report.file).name}``): {summary}")
         out.append("")
+        for report in context.reports:
+            out.append(deviations_rst(report))
+    return "\n".join(out)
+
+
+def deviations_rst(report) -> str:
+    """The confirmed deviations of one engine from the rules, each with its rules and reproduction."""
+    out = [heading(f"Deviations of {report.engine} from the rules", "~")]
+    if not report.deviations:
+        out.append("The report lists no confirmed deviation.\n")
+        return "\n".join(out)
+    for deviation in report.deviations:
+        rules = ", ".join(f":rule:`{r}`" for r in deviation.get("rules") or [])
+        out.append(f"**{esc(deviation['id'])}**" + (f" ({rules})" if rules else ""))
+        out.append("")
+        out.append(f"* What the engine did: {esc(deviation['engine'])}")
+        out.append(f"* What the rules say: {esc(deviation['rule'])}")
+        if deviation.get("reproduction"):
+            out.append(f"* Smallest scenario: ``{esc(deviation['reproduction'])}``")
+        if deviation.get("scenarios"):
+            out.append("* Corpus scenarios it explains: " + ", ".join(f"``{esc(s)}``" for s in deviation["scenarios"]))
+        out.append("")
     return "\n".join(out)
 
 

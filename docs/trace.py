@@ -69,6 +69,10 @@ class EngineReport:
     engine: str
     file: str
     results: list[ScenarioResult]
+    #: Confirmed deviations of the engine from the rules (optional in a report): each has an
+    #: ``id``, ``rules`` (IDs), ``rule`` (what the rule says), ``engine`` (what the engine did),
+    #: ``reproduction`` (the smallest scenario) and ``scenarios`` (those it explains).
+    deviations: list[dict] = field(default_factory=list)
 
     def for_rule(self, rule_id: str, scenarios: set[str]) -> list[ScenarioResult]:
         return [r for r in self.results if rule_id in r.rules or (not r.rules and r.scenario in scenarios)]
@@ -218,9 +222,20 @@ def read_report(path: Path, spec: Spec, scenario_rules: dict[str, set[str]]) -> 
                 problems.append(doc.problem([*at, "rules", m], f"unknown rule ID {rule!r}"))
         detail = entry.get("detail")
         results.append(ScenarioResult(scenario, outcome, tuple(rules), detail if isinstance(detail, str) else None))
+    deviations = data.get("deviations") or []
+    if not isinstance(deviations, list):
+        problems.append(doc.problem(["deviations"], "deviations must be a list"))
+        deviations = []
+    for n, deviation in enumerate(deviations):
+        if not isinstance(deviation, dict) or not all(isinstance(deviation.get(k), str) for k in ("id", "rule", "engine")):
+            problems.append(doc.problem(["deviations", n], "a deviation needs 'id', 'rule' (what the rule says) and 'engine' (what the engine did)"))
+            continue
+        for m, rule in enumerate(deviation.get("rules") or []):
+            if rule not in spec:
+                problems.append(doc.problem(["deviations", n, "rules", m], f"unknown rule ID {rule!r}"))
     if problems:
         raise InputError(problems)
-    return EngineReport(engine, str(path), results)
+    return EngineReport(engine, str(path), results, deviations)
 
 
 def read_custom_report(path: Path) -> dict:
