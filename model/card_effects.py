@@ -83,3 +83,17 @@ def _copy_target_spell(game, source, eff, target):
         return
     new = list(game.choice("new_targets") or [])
     copy_spell(game, spell, source.controller, [new[0]] if new else None)
+
+
+@effect("tap_lose_all_abilities")
+@implements("double-strike.c")
+def _tap_lose_all_abilities(game, source, eff, target):
+    """Merfolk Trickster: "tap target creature an opponent controls. It loses all abilities until
+    end of turn" (layer 6, 613.1f: printed and granted abilities alike; double-strike.c: a
+    creature that loses double strike after the first-strike damage step deals no more damage)."""
+    obj = _object(game, target)
+    if obj is None or obj.zone != "battlefield":
+        return
+    obj.tapped = True
+    add_effect(game, {"kind": "abilities", "object": obj.id, "remove_all": True, "until": "end_of_turn"})
+    game.log("effect_created", kind="abilities", object=obj.id, name="loses all abilities")

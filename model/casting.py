@@ -113,6 +113,8 @@ def target_is_legal(game, kind: str, target, spell_id: str | None = None, player
         return "Morph" in values.keywords
     if kind == "werewolf_you_control":  # Waxing Moon
         return "Werewolf" in values.subtypes and mine(obj.controller)
+    if kind == "creature_an_opponent_controls":  # Merfolk Trickster
+        return player is None or obj.controller != player
     if kind == "nontoken_creature":  # Duplicant
         return not obj.token
     if kind == "creature_you_control":  # Momentary Blink, Cackling Counterpart

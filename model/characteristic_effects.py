@@ -49,7 +49,7 @@ def effect_fields(game, data: dict) -> dict:
         out.update(colors=list(data.get("colors") or []))
     else:
         out.update(add_keywords=list(data.get("add_keywords") or []), remove_keywords=list(data.get("remove_keywords") or []),
-                   add_abilities=[dict(a) for a in data.get("add_abilities") or []])
+                   add_abilities=[dict(a) for a in data.get("add_abilities") or []], remove_all=bool(data.get("remove_all")))
     return out
 
 
@@ -77,6 +77,8 @@ def apply_characteristic_effects(game, obj, values):
         elif eff["kind"] == "set_colors":
             values = values.with_(colors=tuple(eff["colors"]))
         else:
+            if eff.get("remove_all"):  # "loses all abilities" (Merfolk Trickster)
+                values = values.with_(keywords=(), abilities=())
             keywords = [k for k in values.keywords if k.lower() not in {r.lower() for r in eff["remove_keywords"]}]
             keywords += [k for k in eff["add_keywords"] if k.lower() not in {x.lower() for x in keywords}]
             values = values.with_(keywords=tuple(keywords))
@@ -123,6 +125,7 @@ def structured_abilities(game, obj, values=None) -> list[dict]:
                 if "from" in ab:
                     ab["from"] = [new if c == old else c for c in ab["from"]]
         elif eff["kind"] == "abilities":
+            out = [] if eff.get("remove_all") else out
             out += [dict(a) for a in eff["add_abilities"]]
             removed = {r.lower() for r in eff["remove_keywords"]}
             out = [a for a in out if str(a.get("keyword", "")).lower() not in removed]

@@ -35,15 +35,19 @@ def change_life(game, player: str, delta: int, cause: str) -> None:
 def deal_damage(game, source_name: str | None, target, amount: int, **extra) -> None:
     """120.3: damage to a player makes them lose that much life; damage to a creature is marked.
     ``extra`` is logged with the event (``combat``, ``step`` for combat damage)."""
+    from .lifelink import lifelink
+
     if target in game.state.players:
         game.log("damage", source=source_name, target=target, amount=amount, **extra)
         change_life(game, target, -amount, "damage")
+        lifelink(game, source_name, amount)
         return
     obj = game.state.objects.get(target)
     if obj is None or obj.zone != "battlefield":
         return
     obj.damage += amount
     game.log("damage", source=source_name, target=obj.id, amount=amount, **extra)
+    lifelink(game, source_name, amount)
 
 
 @effect("damage")

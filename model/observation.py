@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
+from .hidden import hidden_from
 from .objects import GameObject
 
 
@@ -33,6 +34,7 @@ def object_json(game, obj: GameObject) -> dict:
         "counters": dict(obj.counters),
         "timestamp": obj.timestamp,
         "attached_to": obj.attached_to,
+        "hidden_from": hidden_from(game, obj),  # who a player-facing view would hide its face from
         "merged": obj.merged,
         "mutated": obj.mutated,
         **combat_status(game, obj),

@@ -34,6 +34,9 @@ FEATURES = (
     "affinity", "activated-ability", "text-change",
     "aura", "equipment",  # Auras and Equipment: enchant, equip, attaching, 704.5m / 704.5n (model/attachments.py)
     "imprint",  # cards exiled with a permanent, linked abilities (model/imprint.py)
+    "lifelink",  # model/lifelink.py
+    "flash",  # a spell with flash is cast any time its caster has priority (casting.check_timing)
+    "hidden-information",  # the snapshot's hidden_from (model/hidden.py); the observation itself shows everything
 )
 
 #: Scenario editions -> the model's edition (model/game.py EDITIONS: the model distinguishes

@@ -9,7 +9,7 @@ from test_model_corpus_fixes import game_with
 
 @pytest.mark.rules("dyn.4b", "dyn.4c")
 def test_scepter_exiles_a_cheap_instant_but_not_a_dynamic_card_whose_combined_mana_value_is_higher():
-    g = game_with({"alice": {"hand": ["Isochron Scepter", DSPB, "Shock"]}, "bob": {}}, "Isochron Scepter", "Shock")
+    g = game_with({"alice": {"hand": ["Isochron Scepter", DSPB, "Shock"]}, "bob": {}}, "Isochron Scepter")
     act(g, "cast", player="alice", card="Isochron Scepter")
     refused = g.apply({"action": "resolve", "all": True, "choices": {"may": True, "cards": [one(g, DSPB)["id"]]}})
     assert not refused.ok and refused.rule == "dyn.4c"
@@ -21,7 +21,7 @@ def test_scepter_exiles_a_cheap_instant_but_not_a_dynamic_card_whose_combined_ma
 def test_scepter_copies_the_imprinted_card_and_the_copy_is_cast():
     g = game_with({"alice": {"exile": [{"card": "Shock", "id": "shock"}],
                              "battlefield": [{"card": "Isochron Scepter", "id": "sc", "linked": ["shock"]}]}, "bob": {}},
-                  "Isochron Scepter", "Shock")
+                  "Isochron Scepter")
     act(g, "activate", player="alice", object="sc", ability=1)
     act(g, "resolve", choices={"may": True, "cast": {"card": "shock", "targets": ["bob"]}})
     assert [e for e in events(g, "cast")]  # the copy was cast (707.12)
