@@ -9,6 +9,7 @@ Structured abilities (``mtgrules: {abilities: [...]}`` of a card face):
 ``{static: attached, power, toughness, add_keywords, protection, cant_attack, cant_block}``
     "Enchanted / equipped creature gets +N/+M, has [keywords] (protection from [colors]) and
     can't attack or block" (Rancor, Pacifism, Bonesplitter, Sword of Fire and Ice).
+
 Equip (702.6a) is an activated ability, see :mod:`mtgrules.model.equipment`.
 
 A permanent's ``attached_to`` is an object ID or, for an Aura with enchant player, a player name.

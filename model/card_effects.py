@@ -97,3 +97,11 @@ def _tap_lose_all_abilities(game, source, eff, target):
     obj.tapped = True
     add_effect(game, {"kind": "abilities", "object": obj.id, "remove_all": True, "until": "end_of_turn"})
     game.log("effect_created", kind="abilities", object=obj.id, name="loses all abilities")
+
+
+@effect("tap")
+def _tap(game, source, eff, target):
+    """Tap target permanent (Gigadrowse)."""
+    obj = _object(game, target)
+    if obj is not None and obj.zone == "battlefield":
+        obj.tapped = True

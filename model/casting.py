@@ -220,11 +220,14 @@ def cast(game, a: dict, *, timing: bool = True) -> str:
     if timing:
         check_timing(game, player, values, obj.card)
     check_targets(game, player, effects_of(obj.card, info.half, components[0]), info.targets)
-    cost = determine_and_pay(game, player, obj, info, values, a)
+    from .replicate import replicate_trigger, with_replicate_costs
+
+    cost = determine_and_pay(game, player, obj, info, values, with_replicate_costs(obj, a))
     old_id, card_name = obj.id, obj.card.name
     spell = put_on_stack(game, obj, components, info, controller=player)
     if alt and alt.on_cast:
         alt.on_cast(game, spell)
+    replicate_trigger(game, spell, a)  # 702.56a: triggers as the spell becomes cast
     become_cast(game, player, spell, old_id, card_name, cost)
     return spell.id
 

@@ -61,6 +61,7 @@ class PlayerState:
     lost: bool = False
     spells_cast_this_turn: int = 0
     lands_played_this_turn: int = 0
+    commanders: list[str] = field(default_factory=list)  # card names (model/commander.py)
 
 
 @dataclass
@@ -118,6 +119,8 @@ class Game:
             name: PlayerState(name=name, life=int((p or {}).get("life", 20)), pool=ManaPool.from_json((p or {}).get("mana_pool")))
             for name, p in players_in.items()
         }
+        for name, p in players_in.items():
+            players[name].commanders = list((p or {}).get("commanders") or [])
         state = State(edition=edition, players=players, order=list(players))
         for name, records in (setup.get("cards") or {}).items():
             try:
@@ -341,7 +344,7 @@ class Game:
 
 _MODULES = ("casting", "lands", "priority", "resolution", "effects", "face_down_actions", "double_faced_actions", "merging_actions", "copies", "flashback", "turns",
             "combat_actions", "card_effects", "madness", "provoke", "amplify", "affinity", "activated",
-            "discarding", "equipment", "imprint")
+            "discarding", "equipment", "imprint", "replicate")
 
 
 def _load_modules() -> None:

@@ -70,6 +70,11 @@ def move(game, obj: GameObject, to_zone: str, cause: str, *, position: str = "to
     position = event.position or position
     dying = from_zone == "battlefield" and event.to_zone == "graveyard" and game.characteristics(obj).is_type("Creature")
     def destination(component: Component) -> str:
+        from .commander import commander_destination
+
+        commander = commander_destination(game, obj, component, event.card_components_to if event.card_components_to and not component.token else event.to_zone)
+        if commander:
+            return commander  # 903.9b, 903.9c
         if event.card_components_to and not component.token:
             return event.card_components_to  # 730.3e
         return event.to_zone

@@ -20,9 +20,7 @@ from mtgrules.conformance.engine import PROTOCOL_VERSION, Engine, Unsupported, s
 # ---------------------------------------------------------------------------- declarations (data)
 
 #: Scenario features the reference model implements today (scenario.schema.json $defs/feature).
-#: Missing, so skipped with the reason: Auras and Equipment (attachment), imprint (Isochron Scepter,
-#: Duplicant), replicate, flash (Merfolk Trickster's flash casting), lifelink, the commander rules,
-#: hidden information (the model's snapshot shows everything to everyone).
+#: Features not listed here make the runner skip the scenario with the reason.
 FEATURES = (
     "dynamic", "split", "flip", "double-faced", "double-faced-token-copy", "cast-transformed", "transform",
     "face-down", "morph", "manifest", "mutate", "merge", "flashback", "storm",
@@ -35,6 +33,8 @@ FEATURES = (
     "aura", "equipment",  # Auras and Equipment: enchant, equip, attaching, 704.5m / 704.5n (model/attachments.py)
     "imprint",  # cards exiled with a permanent, linked abilities (model/imprint.py)
     "lifelink",  # model/lifelink.py
+    "replicate",  # 702.56: additional_costs {replicate: N}, copies not cast (model/replicate.py)
+    "commander",  # 903.9b / 903.9c: a commander may go to the command zone instead (model/commander.py)
     "flash",  # a spell with flash is cast any time its caster has priority (casting.check_timing)
     "hidden-information",  # the snapshot's hidden_from (model/hidden.py); the observation itself shows everything
 )
@@ -131,6 +131,9 @@ class ReferenceEngine(Engine):
         for name, p in (scenario_setup.get("players") or {}).items():
             p = p or {}
             out = {"life": int(p.get("life", 20))}
+            if p.get("commander"):  # the model names a commander by its card (903.3)
+                given = p["commander"] if isinstance(p["commander"], list) else [p["commander"]]
+                out["commanders"] = [refs[c]["card"] if c in refs else c for c in given]
             if p.get("mana_pool"):
                 pool: dict[str, int] = {}
                 for sym in _MANA.findall(p["mana_pool"]):
@@ -291,10 +294,16 @@ class ReferenceEngine(Engine):
                 raise Unsupported("play_land face: the model has no modal double-faced lands")
             return [{"action": "play_land", "player": by, "object": self._id(step["play_land"]), **({"choices": choices} if choices else {})}]
         # cast
-        for key in ("modes", "pay_with", "additional_costs"):
+        extra_costs = dict(step.get("additional_costs") or {})
+        replicate = extra_costs.pop("replicate", None)
+        for key in ("modes", "pay_with"):
             if step.get(key):
                 raise Unsupported(f"cast {key}: not in the model's cast action")
+        if extra_costs:
+            raise Unsupported(f"cast additional_costs {sorted(extra_costs)}: not in the model's cast action")
         a = {"action": "cast", "player": by, "card": self._id(step["cast"])}
+        if replicate:
+            a["replicate"] = int(replicate)
         if step.get("half"):
             a["half"] = step["half"]
         if step.get("face_down"):

@@ -29,7 +29,7 @@ def test_plugin_collects_and_runs_scenarios(pytester, sample_dir):
     junit = pytester.path / "junit.xml"
     result = pytester.runpytest_subprocess(*_args(sample_dir, f"--junitxml={junit}", "-rs"))
     result.assert_outcomes(passed=4, skipped=1)
-    result.stdout.fnmatch_lines(["*engine lacks feature(s)*commander*"])
+    result.stdout.fnmatch_lines(["*engine lacks feature(s)*phasing*"])
     assert "flashback-countered-exiled" in junit.read_text()
 
 
