@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
-from .actions import IllegalAction
 from .attachments import granted_keywords, granted_power_toughness
 from .double_faced import copy_of_back_face, dfc_characteristics
 from .dynamic import dynamic_characteristics, split_characteristics

@@ -434,7 +434,7 @@ def cast_triggers(game, spell) -> None:
                                                     "effects": list(ab.get("effects", [])), "spell": spell.id, "caster": spell.controller})
 
 
-def _cast_answer(game, card, aliases=()) -> dict | None:
+def cast_answer(game, card, aliases=()) -> dict | None:
     """The answer (``choices.cast``: true, a card reference, ``{card, half, targets}`` or a list) to
     an offer to cast a copy of ``card``; ``aliases``: the IDs the card had before (on the stack)."""
     if game.choice("may") is False:
@@ -487,7 +487,7 @@ def _eye_of_the_storm(game, source, eff, target):
         values = game.characteristics(card)
         if not (values.is_type("Instant") or values.is_type("Sorcery")):
             continue
-        answer = _cast_answer(game, card, aliases.get(cid, ()))
+        answer = cast_answer(game, card, aliases.get(cid, ()))
         if answer is not None:
             _cast_copy_of(game, player, card, answer)
 
@@ -503,7 +503,7 @@ def _mizzix_mastery(game, source, eff, target):
         if values.is_type("Instant") or values.is_type("Sorcery"):
             aliases = (card.id,)
             for new in move(game, card, "exile", "exile"):
-                answer = _cast_answer(game, new, aliases)
+                answer = cast_answer(game, new, aliases)
                 if answer is not None:
                     _cast_copy_of(game, source.controller, new, answer)
     if source.id in game.state.objects and source.zone == "stack":

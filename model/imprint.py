@@ -23,7 +23,7 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .actions import IllegalAction
-from .effects import _cast_answer, _cast_copy_of, effect
+from .effects import _cast_copy_of, cast_answer, effect
 from .zones import move
 
 
@@ -93,7 +93,7 @@ def _copy_imprinted(game, ability_obj, eff, target):
         card = game.state.objects.get(cid)
         if card is None or card.zone != "exile":
             continue
-        answer = _cast_answer(game, card)
+        answer = cast_answer(game, card)
         if answer is not None:
             _cast_copy_of(game, ability_obj.controller, card, answer)
 

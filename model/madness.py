@@ -12,7 +12,7 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .actions import AlternativeCost, IllegalAction, alternative_cost
-from .effects import effect
+from .effects import cast_answer, effect
 from .replacement import Replacement
 
 OFFER = "_madness_offer"  # the card whose madness trigger is resolving (set during resolution only)
@@ -99,18 +99,8 @@ def discard_triggers(game, player: str) -> None:
 
 def _answer(game, card) -> dict | None:
     """The owner's answer to the madness offer for ``card`` (``choices.cast``: true, a card
-    reference, ``{card, alt_cost, targets}``, or a list of those)."""
-    given = game.choice("cast")
-    for answer in given if isinstance(given, list) else [given]:
-        if answer is True:
-            return {}
-        if isinstance(answer, str):
-            answer = {"card": answer}
-        if isinstance(answer, dict):
-            ref = answer.get("card")
-            if ref is None or ref == card.id or ref in (card.card.name, *card.card.names()):
-                return answer
-    return None
+    reference, ``{card, alt_cost, targets}``, or a list of those; ``may: false`` declines)."""
+    return cast_answer(game, card)
 
 
 @effect("madness")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import z3
 
-from .system import BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, STACK, ZONES, Field, System, zone_field
+from .system import BATTLEFIELD, LIBRARY, STACK, ZONES, Field, System, zone_field
 
 FACE_DOWN, FRONT, BACK = 0, 1, 2
 CHARS = {FACE_DOWN: "face-down 2/2", FRONT: "front face", BACK: "back face"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import z3
 
-from .system import BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, STACK, ZONES, Field, System, zone_field
+from .system import BATTLEFIELD, GRAVEYARD, LIBRARY, STACK, ZONES, Field, System, zone_field
 
 FACE_DOWN, PERMANENT_HALF, NONPERMANENT_HALF, COMBINED = range(4)
 CHARS = {FACE_DOWN: "face-down 2/2", PERMANENT_HALF: "permanent half only", NONPERMANENT_HALF: "nonpermanent half only", COMBINED: "both halves combined"}

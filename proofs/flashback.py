@@ -14,7 +14,7 @@ from __future__ import annotations
 import z3
 
 from .obligation import obligation
-from .system import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ZONES, Field, System, zone_field
+from .system import EXILE, GRAVEYARD, HAND, STACK, ZONES, Field, System, zone_field
 
 EVENTS = {0: "cast it from the graveyard with flashback", 1: "cast it from the hand", 2: "it leaves the stack", 3: "it moves between two other zones"}
 CAST_FB, CAST_HAND, LEAVE_STACK, MOVE = range(4)

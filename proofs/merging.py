@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import z3
 
-from .obligation import Check, obligation
-from .system import Field, System, ite_chain, value_of
+from .obligation import obligation
+from .system import Field, System, ite_chain
 
 ORDINARY, DFC, FLIP, INSTANT = 0, 1, 2, 3
 KINDS = {ORDINARY: "card", DFC: "double-faced card", FLIP: "flip card", INSTANT: "instant or sorcery card"}

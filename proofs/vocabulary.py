@@ -15,7 +15,6 @@ Everything here is data; ``proofs/custom-rules.md`` documents it for designers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 

@@ -1,7 +1,6 @@
 """The conformance runner on the reference model: in-process, through the JSON-lines example
 engine, and through a deliberately broken engine process (issue 6)."""
 
-import json
 import shutil
 import sys
 from pathlib import Path

@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 
 from mtgrules.proofs import lint
-from mtgrules.proofs.rulesets import CORE, DYN
+from mtgrules.proofs.rulesets import DYN
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "conformance" / "scenario.schema.json").read_text(encoding="utf-8"))
