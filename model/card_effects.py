@@ -8,12 +8,11 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .continuous import add_effect
-from .effects import effect
+from .effects import effect, target_object
 
 
 def _object(game, target):
-    obj = game.state.objects.get(target) if isinstance(target, str) else None
-    return obj if obj is not None and obj.zone in ("battlefield", "stack") else None
+    return target_object(game, target, ("battlefield", "stack"))
 
 
 @effect("text_change")

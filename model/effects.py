@@ -146,21 +146,27 @@ def _lose(game, source, eff, target):
     change_life(game, target if target in game.state.players else source.controller, -eff["amount"], "effect")
 
 
-def _target_object(game, target):
+def target_object(game, target, zones: tuple[str, ...] | None = None):
+    """The object a target reference names, or None; with ``zones``, only if it is in one of them
+    (a target that has left those zones is gone, 400.7)."""
     obj = game.state.objects.get(target) if isinstance(target, str) else None
-    return obj
+    return obj if obj is not None and (zones is None or obj.zone in zones) else None
+
+
+def _target_permanent(game, target):
+    return target_object(game, target, ("battlefield",))
 
 
 @effect("destroy")
 def _destroy(game, source, eff, target):
-    obj = _target_object(game, target)
-    if obj is not None and obj.zone == "battlefield":
+    obj = _target_permanent(game, target)
+    if obj is not None:
         move(game, obj, "graveyard", "destroy")
 
 
 @effect("exile")
 def _exile(game, source, eff, target):
-    obj = _target_object(game, target)
+    obj = target_object(game, target)
     if obj is not None and obj.zone in ("battlefield", "graveyard", "hand"):
         new = move(game, obj, "exile", "exile", face_down=bool(eff.get("face_down")))
         if eff.get("return"):  # "exile ..., then return it / those cards to the battlefield" (730.3c)
@@ -171,8 +177,8 @@ def _exile(game, source, eff, target):
 
 @effect("bounce")
 def _bounce(game, source, eff, target):
-    obj = _target_object(game, target)
-    if obj is not None and obj.zone == "battlefield":
+    obj = _target_permanent(game, target)
+    if obj is not None:
         move(game, obj, "hand", "return to hand")
 
 
@@ -180,8 +186,8 @@ def _bounce(game, source, eff, target):
 def _transform(game, source, eff, target):
     from .double_faced_actions import transform
 
-    obj = _target_object(game, target)
-    if obj is not None and obj.zone == "battlefield":
+    obj = _target_permanent(game, target)
+    if obj is not None:
         transform(game, {"object": obj.id})
 
 
@@ -189,8 +195,8 @@ def _transform(game, source, eff, target):
 def _turn_face_up(game, source, eff, target):
     from .face_down_actions import turn_up
 
-    obj = _target_object(game, target)
-    if obj is not None and obj.zone == "battlefield" and obj.face_down:
+    obj = _target_permanent(game, target)
+    if obj is not None and obj.face_down:
         turn_up(game, obj, cause="effect")
 
 
@@ -198,31 +204,31 @@ def _turn_face_up(game, source, eff, target):
 def _turn_face_down(game, source, eff, target):
     from .face_down_actions import turn_face_down
 
-    obj = _target_object(game, target)
-    if obj is not None and obj.zone == "battlefield":
+    obj = _target_permanent(game, target)
+    if obj is not None:
         turn_face_down(game, {"object": obj.id})
 
 
 @effect("pump")
 def _pump(game, source, eff, target):
-    obj = _target_object(game, target)
-    if obj is not None and obj.zone == "battlefield":
+    obj = _target_permanent(game, target)
+    if obj is not None:
         add_effect(game, {"kind": "pump", "object": obj.id, "power": eff.get("power", 0), "toughness": eff.get("toughness", 0)})
 
 
 @effect("become_copy")
 def _become_copy(game, source, eff, target):
     """Target permanent becomes a copy of the permanent the player chooses (``choices.copy``)."""
-    obj = _target_object(game, target)
+    obj = _target_permanent(game, target)
     chosen = game.choice("copy")
-    if obj is not None and obj.zone == "battlefield" and chosen:
+    if obj is not None and chosen:
         add_effect(game, {"kind": "copy", "object": obj.id, "of": game.obj(chosen, zone="battlefield").id, "until": eff.get("until", "end_of_turn")})
 
 
 @effect("reanimate")
 def _reanimate(game, source, eff, target):
     """Put target card from a graveyard onto the battlefield under the spell's controller's control."""
-    obj = _target_object(game, target)
+    obj = target_object(game, target)
     if obj is not None and obj.zone == "graveyard":
         put_onto_battlefield(game, {"object": obj.id, "player": source.controller, "transformed": bool(eff.get("transformed"))})
 
@@ -264,8 +270,8 @@ def _transform_all(game, source, eff, target):
 def _swords(game, source, eff, target):
     """Swords to Plowshares: exile target creature; its controller gains life equal to its power
     (as it last existed on the battlefield)."""
-    obj = _target_object(game, target)
-    if obj is not None and obj.zone == "battlefield":
+    obj = _target_permanent(game, target)
+    if obj is not None:
         power, controller = game.characteristics(obj).power or 0, obj.controller
         move(game, obj, "exile", "exile")
         change_life(game, controller, max(power, 0), "effect")
@@ -275,15 +281,15 @@ def _swords(game, source, eff, target):
 def _griptide(game, source, eff, target):
     """Put target creature on top of its owner's library (a merged permanent: its owner orders
     the cards, ``choices.order``, 730.3a)."""
-    obj = _target_object(game, target)
-    if obj is not None and obj.zone == "battlefield":
+    obj = _target_permanent(game, target)
+    if obj is not None:
         move(game, obj, "library", "put on top of library", position="top", order=game.choice("order"))
 
 
 @effect("return_to_hand")
 def _raise_dead(game, source, eff, target):
     """Return target card from a graveyard to its owner's hand."""
-    obj = _target_object(game, target)
+    obj = target_object(game, target)
     if obj is not None and obj.zone == "graveyard":
         move(game, obj, "hand", "return to hand")
 
@@ -298,7 +304,7 @@ def _token_copy(game, source, eff, target):
     are those of its own face up."""
     from .objects import Component
 
-    obj = _target_object(game, target)
+    obj = target_object(game, target)
     if obj is None or obj.zone != "battlefield":
         return
     top = obj.top
@@ -358,7 +364,7 @@ def _otherworldly_journey(game, source, eff, target):
     """Otherworldly Journey: exile target creature; at the beginning of the next end step, return
     that card (each card of a merged permanent: 730.3c, the effect finds all the new objects) to
     the battlefield under its owner's control with a +1/+1 counter on it (a delayed trigger)."""
-    obj = _target_object(game, target)
+    obj = target_object(game, target)
     if obj is None or obj.zone != "battlefield":
         return
     new = [o.id for o in move(game, obj, "exile", "exile")]
@@ -403,7 +409,7 @@ def _liliana(game, source, eff, target):
     """Liliana, Heretical Healer: exile this permanent, then return it to the battlefield
     transformed under its owner's control; if you do, create a 2/2 black Zombie token. 711.8a: a
     card that isn't a double-faced card (a Clone copying her) stays in exile, so no token."""
-    obj = _target_object(game, target)
+    obj = target_object(game, target)
     if obj is None or obj.zone != "battlefield":
         return
     returned = []
@@ -497,7 +503,7 @@ def _eye_of_the_storm(game, source, eff, target):
 def _mizzix_mastery(game, source, eff, target):
     """Mizzix's Mastery: exile target instant or sorcery card from your graveyard; copy it, and
     you may cast the copy without paying its mana cost (``choices.cast``); exile Mizzix's Mastery."""
-    card = _target_object(game, target)
+    card = target_object(game, target)
     if card is not None and card.zone == "graveyard":
         values = game.characteristics(card)
         if values.is_type("Instant") or values.is_type("Sorcery"):

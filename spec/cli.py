@@ -151,12 +151,7 @@ def coverage_cmd(spec_dir: Path, as_json: bool, missing: bool) -> None:
             note = f"not observable: {entry.not_observable}" if entry.not_observable else ""
             table.add_row(entry.item_id, entry.label, *marks, escape(note))
         console.print(table)
-        totals = report.totals()
-        console.print(
-            f"{totals['clauses']} clauses: {totals['implements']} implemented, {totals['proves']} proved, "
-            f"{totals['tests']} tested by scenarios, {totals['checks']} checked by project tests, "
-            f"{totals['not_observable']} not observable by an engine"
-        )
+        console.print(report.summary())
     for problem in report.problems():
         click.echo(str(problem), err=True)
     if report.unknown:

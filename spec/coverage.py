@@ -52,6 +52,14 @@ class Coverage:
             totals[role] = sum(1 for i in self.items.values() if i.by_role[role])
         return totals
 
+    def summary(self) -> str:
+        totals = self.totals()
+        return (
+            f"{totals['clauses']} clauses: {totals['implements']} implemented, {totals['proves']} proved, "
+            f"{totals['tests']} tested by scenarios, {totals['checks']} checked by project tests, "
+            f"{totals['not_observable']} not observable by an engine"
+        )
+
     def as_json(self) -> dict:
         return {
             "totals": self.totals(),

@@ -127,13 +127,9 @@ def _cross_problems(spec: Spec, where: dict) -> list[Problem]:
     """Editions, references, parents, typos and printed-number uniqueness."""
     problems = []
 
-    def at(item: Item, *field) -> Problem:
-        located, index = where[item.id]
-        return located.problem(["items", index, *field], "")
-
     def add(item: Item, field: list, message: str) -> None:
-        base = at(item, *field)
-        problems.append(Problem(base.file, base.line, base.field, message))
+        located, index = where[item.id]
+        problems.append(located.problem(["items", index, *field], message))
 
     printed_seen: dict[tuple[str, str], str] = {}
     for item in spec:
@@ -210,9 +206,14 @@ def _source_problems(spec: Spec, where: dict, shared: Path | None) -> list[Probl
 
 
 @lru_cache(maxsize=1)
+def project_spec() -> tuple[Spec | None, list[Problem]]:
+    """The project's spec and its problems, read once per process."""
+    return read_spec()
+
+
 def load_spec() -> Spec:
     """The project's spec; raises InputError listing every problem if it is not valid."""
-    spec, problems = read_spec()
+    spec, problems = project_spec()
     if problems or spec is None:
         raise InputError(problems)
     return spec
