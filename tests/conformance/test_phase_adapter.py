@@ -1,4 +1,4 @@
-"""phase.rs through conformance/adapters/phase.py: a small sample of the corpus (needs phase-python).
+"""phase.rs through conformance/adapters/phase/: a small sample of the corpus (needs phase-python).
 
 Outcomes asserted here were examined by hand: the engine's events and state were read and compared
 with the rule each scenario cites (see conformance/reports/phase.md).

@@ -1,0 +1,169 @@
+"""The findings of examining, by hand, every scenario phase.rs fails or errors on: the engine's events and
+state read against the rule the scenario cites. Data: confirmed deviations of phase.rs from the rules (each
+with a minimal reproduction in conformance/scenarios/phase-deviations/), and the failures that are not
+deviations, with the reason. report.annotate writes them into the JSON report, the baseline and the page:
+
+    mtgrules conform --engine phase --json conformance/reports/phase.json
+    python -m mtgrules.conformance.adapters.phase annotate conformance/reports/phase.json \
+        conformance/baselines/phase.json conformance/reports/phase.md
+"""
+
+from __future__ import annotations
+
+#: Confirmed deviations of phase.rs from the rules: key -> rule IDs, what phase.rs did, what the rule says, the
+#: minimal reproduction (conformance/scenarios/phase-deviations/) and the corpus scenarios that show it.
+DEVIATIONS = {
+    "first-strike-step-priority": {
+        "rules": ["double-strike.b", "cr.pre-2013.combat-damage-step", "cr.current.first-strike"],
+        "engine": "With first strike or double strike in combat and an empty stack after the first-strike combat damage, "
+                  "phase.rs deals the first-strike and the regular combat damage in one go: no player receives priority in "
+                  "the first combat damage step (even with an instant or flash card castable), so nothing can be done "
+                  "between the two steps.",
+        "rule": "702.4b (double-strike.b): the phase gets a second combat damage step after the first; 510 (510.3): each "
+                "combat damage step ends with the active player receiving priority. Double-strike.c/d (removing or "
+                "giving double strike during the first combat damage step) depend on that priority.",
+        "reproduction": "phase-dev-first-strike-step-priority",
+        "scenarios": ["ds-blocked-blocker-survives-first-blow", "ds-double-striker-vs-double-striker",
+                      "ds-first-strike-only-first-step", "ds-gaining-double-strike-in-first-step-no-extra-hit",
+                      "ds-losing-double-strike-first-step", "ds-unblocked-deals-damage-twice", "ds-with-trample"],
+    },
+    "cost-reduction-affordability": {
+        "rules": ["affinity.a", "cr.pre-2013.total-cost", "cr.current.total-cost", "madness.q5"],
+        "engine": "phase.rs refuses a cast ('Cannot pay mana cost') or offers only to decline a madness cast unless the "
+                  "player could pay the mana cost before reductions (Myr Enforcer needs {7} available with four artifacts; "
+                  "Arrogant Wurm's madness needs {2}{G} with Helm of Awakening). When enough mana is there it charges the "
+                  "reduced total cost.",
+        "rule": "601.2f: the total cost is the mana cost or alternative cost plus increases minus reductions (affinity, "
+                "Helm of Awakening); 601.2g-h: the player then activates mana abilities and pays that total cost.",
+        "reproduction": "phase-dev-affinity-reduced-cost-payable",
+        "scenarios": ["affinity-cost-fixed-before-paying", "affinity-partial-reduction", "madness-cost-reduction-applies"],
+    },
+    "amplify-does-nothing": {
+        "rules": ["amplify.a", "amplify.q1"],
+        "engine": "phase.rs parses amplify as 'enters with N +1/+1 counters for each card in your hand that shares a "
+                  "creature type', but asks for no reveal and puts no counter on the creature (0 counters with matching "
+                  "cards in hand, in every amplify scenario).",
+        "rule": "702.36a (amplify.a; current 702.38a): as the object enters, reveal any number of cards from your hand that share a creature "
+                "type with it; it enters with N +1/+1 counters for each card revealed.",
+        "reproduction": "phase-dev-amplify-no-counters",
+        "scenarios": ["amplify-2-two-counters-per-card", "amplify-enters-with-counters", "amplify-multiple-creature-types",
+                      "amplify-multiple-instances", "amplify-reveal-counters", "amplify-must-share-type",
+                      "amplify-clone-cant-reveal-shapeshifter"],
+    },
+    "transform-into-sorcery-face": {
+        "rules": ["dfc-2016.6"],
+        "engine": "phase.rs transforms a permanent whose back face is a sorcery face: it becomes a Sorcery permanent "
+                  "(Conformance Rite) on the battlefield, with a Transformed event.",
+        "rule": "711.6 (dfc-2016.6; current 712.10): if the face a permanent would transform into is an instant or sorcery face, "
+                "nothing happens.",
+        "reproduction": "phase-dev-transform-into-sorcery-face",
+        "scenarios": ["dfc2016-cant-transform-into-sorcery-face"],
+    },
+    "flashback-exile-undone": {
+        "rules": ["flashback.a", "flashback.q6"],
+        "engine": "Hinder counters a flashed-back Firebolt: phase.rs exiles it (Stack -> Exile), then applies the rest of "
+                  "Hinder's text and moves it Exile -> Graveyard; it ends in the graveyard.",
+        "rule": "702.32a (flashback.a; current 702.34a): if the flashback cost was paid, exile the card instead of putting it anywhere else "
+                "any time it would leave the stack; flashback.q6: it gets exiled whatever tries to move it.",
+        "reproduction": "phase-dev-flashback-hinder",
+        "scenarios": ["flashback-hinder-exiled-instead-of-library"],
+    },
+    "color-change-not-applied": {
+        "rules": ["cr.current.layers"],
+        "engine": "Wild Mongrel's 'becomes the color of your choice until end of turn': phase.rs asks for the colour and "
+                  "applies the +1/+1, but the Mongrel stays green.",
+        "rule": "613.1e: colour-changing effects apply in layer 5; the chosen colour replaces the Mongrel's colour until "
+                "end of turn.",
+        "reproduction": "phase-dev-wild-mongrel-color",
+        "scenarios": ["madness-not-cast-goes-to-graveyard"],
+    },
+    "disturb-mana-value": {
+        "rules": ["cr.current.dfc-characteristics", "cr.current.double-faced-cards"],
+        "engine": "Lunarch Veteran cast with disturb (back face Luminous Phantom up): phase.rs's SpellCast gives the spell's "
+                  "mana value as 0.",
+        "rule": "712.8 (712.8e in the current numbering): a transforming double-faced card with its back face up has the mana value of its front face "
+                "(Lunarch Veteran {W}: 1).",
+        "reproduction": "phase-dev-disturb-mana-value",
+        "scenarios": ["dfc-current-cast-transformed"],
+    },
+    "non-dfc-returned-transformed": {
+        "rules": ["dfc-2016.8a"],
+        "engine": "A Clone copying Liliana, Heretical Healer (not a double-faced card) is exiled by the copied trigger and "
+                  "phase.rs returns it to the battlefield 'transformed' (Transformed event) and creates the Zombie token.",
+        "rule": "711.8a (dfc-2016.8a; current 712.14a): a card that isn't a double-faced card, instructed to be put onto the "
+                "battlefield transformed, stays in its current zone; so the 'if you do' Zombie is not created.",
+        "reproduction": "phase-dev-non-dfc-returned-transformed",
+        "scenarios": ["dfc2016-non-dfc-put-transformed-stays"],
+    },
+    "non-dfc-transform-event": {
+        "rules": ["dfc-2016.5"],
+        "engine": "Moonmist with a Clone copying Delver of Secrets: phase.rs keeps the Clone's characteristics but marks it "
+                  "transformed and reports a Transformed event for it (so 'whenever this transforms' would trigger).",
+        "rule": "711.5 (dfc-2016.5; current 701.27 and 712): only double-faced permanents transform; if a spell or ability "
+                "instructs a player to transform a permanent that isn't double-faced, nothing happens.",
+        "reproduction": "phase-dev-clone-no-transform-event",
+        "scenarios": [],
+    },
+    "face-down-dfc-transforms": {
+        "rules": ["dfc-2016.9a"],
+        "engine": "A manifested (face-down) Delver of Secrets targeted by 'Transform target permanent.': phase.rs transforms "
+                  "it (Transformed event); still face down, it shows Delver of Secrets' name and is 1/1.",
+        "rule": "711.9a (dfc-2016.9a; current 712.15a): while face down, a double-faced permanent can't transform.",
+        "reproduction": "phase-dev-face-down-dfc-transforms",
+        "scenarios": ["dfc2016-face-down-cant-transform"],
+    },
+    "turned-up-dfc-loses-back-face": {
+        "rules": ["dfc-2016.9a", "dfc-2016.5"],
+        "engine": "A manifested Delver of Secrets turned face up (for its mana cost, or by an effect) has its front face "
+                  "up but phase.rs drops its back face: the permanent is no longer double-faced and 'Transform target "
+                  "permanent.' does nothing to it.",
+        "rule": "711.9a (dfc-2016.9a; current 712.15a): turned face up, it has its front face up (it is still a "
+                "double-faced card); 711.5 (dfc-2016.5): double-faced permanents transform.",
+        "reproduction": "phase-dev-turned-up-dfc-keeps-back-face",
+        "scenarios": ["dfc2016-face-down-turned-up-front-face", "dfc2016-face-down-turned-up-by-effect-front-face"],
+    },
+    "token-copy-of-dfc-single-faced": {
+        "rules": ["cr.current.copying-objects", "cr.current.double-faced-cards", "cr.current.transform"],
+        "engine": "Cackling Counterpart copying Delver of Secrets: phase.rs creates a single-faced token (no back face); "
+                  "Moonmist transforms Delver but not the token, and a copy of Insectile Aberration is not back face up.",
+        "rule": "707.8a: a copy of a double-faced permanent is double-faced (both faces' copiable values); 712.9: such a "
+                "token can transform.",
+        "reproduction": "phase-dev-token-copy-of-dfc",
+        "scenarios": ["dfc-current-token-copy-transforms", "dfc-current-token-copy-of-back-face-is-back-face-up"],
+    },
+}
+
+#: Failing or errored scenarios that are not engine deviations: why (checked by hand).
+NOT_DEVIATIONS = {
+    "scenario-believed-wrong": {
+        "ds-first-strike-redundant": "Paladin en-Vec has protection from red: Temur Battle Rage (red) can't target it "
+                                     "(702.16); phase.rs rightly finds no legal target. The scenario says the cast is legal.",
+        "ds-gaining-double-strike-after-first-strike": "same: Temur Battle Rage (red) can't target Paladin en-Vec "
+                                                       "(protection from red).",
+        "flashback-spelljack-exiles": "bob has no library and his draw step comes (advance_to next turn): he loses (704.5b) "
+                                      "and phase.rs ends the game; the setup needs a library for bob.",
+        "storm-counts-opponents-spells": "the setup starts in alice's upkeep with an empty library; advancing to her main "
+                                         "phase passes her draw step, so she loses (704.5b); the setup needs a library.",
+    },
+    "engine-cannot-parse-card": {s: c for c, ss in {
+        "Ixidron": ["dfc2016-cant-be-turned-face-down", "morph-turned-down-by-effect-turn-up-for-morph",
+                    "morph-turned-down-without-morph-stays-down"],
+        "Cytoshape": ["dfc2016-copy-by-dfc-of-back-face-mana-value-zero", "dfc2016-copy-effect-on-dfc-transforms"],
+        "Backslide": ["morph-backslide-needs-morph", "morph-no-turn-face-down-without-effect", "morph-turning-face-up-keeps-tapped"],
+        "Eye of the Storm": ["flashback-eye-of-the-storm-exiles"]}.items() for s in ss},
+    "setup-not-representable": {
+    },
+}
+
+
+def classify(scenario: str) -> dict | None:
+    """The examined reason a scenario fails on phase.rs: ``{"kind", "key"/"reason"}``, or None (not examined)."""
+    for key, dev in DEVIATIONS.items():
+        if scenario in dev["scenarios"] or scenario == dev["reproduction"]:
+            return {"kind": "deviation", "deviation": key, "rules": dev["rules"]}
+    for kind, table in NOT_DEVIATIONS.items():
+        if scenario in table:
+            return {"kind": kind, "reason": table[scenario] if kind != "engine-cannot-parse-card" else
+                    f"phase.rs parses {table[scenario]}'s needed ability as Unimplemented"}
+    return None
+
