@@ -96,7 +96,7 @@ def write_page(report: dict, path) -> None:
     out += [f"- `{field}`: {how}" for field, how in DERIVED.items()]
     out.append("\n## Results per rule section and per feature\n")
     out.append("The JSON report has the same counts (`summary`), a `classification` on each failed or errored result, "
-               "and the lists `deviations`, `not_deviations` and `adapter_unsupported`; `mtgrules docs` shows its results "
+               "and the lists `deviations`, `not_deviations`, `adapter_unsupported` and `adapter_derived`; `mtgrules docs` shows its results "
                "on the rule pages.\n")
     for title, key in (("rule section", "sections"), ("feature", "features")):
         out += [f"| {title} | passed | failed | errored | skipped |", "|---|---|---|---|---|"]
