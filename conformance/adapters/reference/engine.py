@@ -1,0 +1,59 @@
+"""``ReferenceEngine``: the reference model behind conformance/engine.py's interface, a composition of
+the adapter's parts (cards, setup, drive, observe)."""
+
+from __future__ import annotations
+
+from mtgrules.conformance.engine import PROTOCOL_VERSION, Engine
+from mtgrules.conformance.expectations import References
+
+from . import observe
+from .capabilities import EDITIONS, FEATURES
+from .cards import lacking
+from .drive import Driver
+from .setup import model_setup
+
+
+class ReferenceEngine(Engine):
+    """The reference model (in-process) as an engine under test: ``--engine reference``."""
+
+    def __init__(self):
+        self.game = None
+        self.driver = None
+
+    def start(self) -> dict:
+        from importlib.metadata import PackageNotFoundError, version as dist_version
+
+        try:
+            version = dist_version("mtgrules")
+        except PackageNotFoundError:
+            version = "0"
+        return {"name": "mtgrules reference model", "version": str(version), "editions": list(EDITIONS),
+                "features": list(FEATURES), "protocol": PROTOCOL_VERSION}
+
+    def setup(self, request: dict) -> dict:
+        from mtgrules.model import Game
+
+        self.game = None
+        setup, initial, cards = model_setup(request)
+        self.game = Game.from_setup(setup)
+        self.driver = Driver(self.game, References(initial, cards, list(setup["players"])))
+        return initial
+
+    def apply(self, step: dict) -> dict:
+        return self.driver.apply(step)
+
+    def observe(self) -> dict:
+        return observe.snapshot(self.game)
+
+    def events(self) -> list[dict]:
+        return observe.events(self.game)
+
+    def diagnostics(self) -> list[str]:
+        """Cards of the scenario whose rules text the model cannot execute (no structured abilities)."""
+        if self.game is None:
+            return []
+        missing = lacking(self.game)
+        return [f"the model has no structured abilities for: {', '.join(sorted(missing))}"] if missing else []
+
+    def stop(self) -> None:
+        self.game = None
