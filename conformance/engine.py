@@ -120,22 +120,18 @@ def engine_label(spec: str) -> str:
 
 
 def load_engine(spec: str, *, validate_messages: bool = False, timeout: float | None = None) -> Engine:
-    """The engine named by ``spec``: ``reference`` (the reference model in-process),
-    ``reference-process`` (the example engine process: the reference model behind the JSON-lines
-    protocol), ``process:COMMAND`` (any engine process), or ``module:Class`` (a Python engine)."""
-    if spec == "reference":
-        from .adapters.reference import ReferenceEngine
+    """The engine named by ``spec``: a shipped adapter's name (``adapters.ENGINES``: ``reference``, the
+    reference model in-process; ``phase``, phase.rs), ``reference-process`` (the example engine process:
+    the reference model behind the JSON-lines protocol), ``process:COMMAND`` (any engine process), or
+    ``module:Class`` (a Python engine)."""
+    from .adapters import ENGINES
 
-        engine: Engine = ReferenceEngine()
-    elif spec == "phase":  # phase.rs (pip install mtgrules[phase])
-        from .adapters.phase import PhaseEngine
-
-        engine = PhaseEngine()
-    elif spec == "reference-process" or spec.startswith("process:"):
+    spec = ENGINES.get(spec, spec)  # a shipped adapter's name -> its module:Class
+    if spec == "reference-process" or spec.startswith("process:"):
         from .adapters.subprocess import ProcessEngine
 
         command = [sys.executable, "-m", "mtgrules.conformance.engine_process"] if spec == "reference-process" else shlex.split(spec[len("process:"):])
-        engine = ProcessEngine(command, validate_messages=validate_messages)
+        engine: Engine = ProcessEngine(command, validate_messages=validate_messages)
     elif ":" in spec:
         module, _, name = spec.partition(":")
         try:

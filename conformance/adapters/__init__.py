@@ -1,1 +1,10 @@
-"""x"""
+"""The engine adapters shipped with mtgrules, one package each, all in the shape of README.md here.
+
+``ENGINES`` is the table of names ``--engine NAME`` accepts for them (conformance.engine.load_engine):
+a shipped adapter is registered by one line here, ``name: "module:Class"``, imported only when named."""
+
+#: ``--engine`` name -> the adapter's Engine class (conformance/engine.py), as ``module:Class``.
+ENGINES = {
+    "reference": "mtgrules.conformance.adapters.reference:ReferenceEngine",  # the reference model, in-process
+    "phase": "mtgrules.conformance.adapters.phase:PhaseEngine",  # phase.rs (pip install mtgrules[phase])
+}

@@ -142,3 +142,44 @@ def test_every_known_failure_is_classified():
     baseline = json.loads((Path(__file__).resolve().parents[2] / "conformance" / "baselines" / "phase.json").read_text())
     assert baseline["results"]
     assert all(classify(r["scenario"]) is not None for r in baseline["results"])
+
+
+# ---------------------------------------------------------------------------- derived fields (observe.DERIVED)
+
+
+def test_derived_object_fields_are_fields_the_adapter_reports(corpus):
+    """Each ``object.FIELD`` of DERIVED is a field of the objects the adapter observes (a renamed field
+    must be renamed in the table too)."""
+    from mtgrules.conformance.adapters.phase import DERIVED
+    from mtgrules.conformance.runner import scenario_request
+
+    scenarios, pool = corpus
+    scenario = next(s for s in scenarios if s.id == "flashback-countered-exiled")
+    engine = PhaseEngine()
+    engine.start()
+    engine.setup(scenario_request(scenario, "2026-08-07", pool))
+    engine.apply({"cast": "Firebolt", "by": "alice", "from": "graveyard", "alt_cost": "flashback", "targets": ["bob"]})
+    objects = list(engine.observe()["objects"].values())
+    fields = set().union(*(o.keys() for o in objects))
+    spell = next(o for o in objects if o.get("spell"))
+    for key in DERIVED:
+        path = key.split(" ")[0].split(".")
+        if path[0] != "object":
+            continue
+        assert path[1] in fields, key
+        if path[1] == "spell":
+            assert path[2] in spell["spell"], key
+        if path[1] == "characteristics" and len(path) > 2:
+            assert path[2] in spell["characteristics"], key
+
+
+def test_report_page_lists_every_derived_field(tmp_path):
+    import json
+    from pathlib import Path
+
+    from mtgrules.conformance.adapters.phase import DERIVED, write_page
+
+    report = json.loads((Path(__file__).resolve().parents[2] / "conformance" / "reports" / "phase.json").read_text())
+    write_page(report, tmp_path / "phase.md")
+    page = (tmp_path / "phase.md").read_text()
+    assert all(f"- `{field}`: {how}" in page for field, how in DERIVED.items())
