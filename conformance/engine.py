@@ -40,6 +40,10 @@ PROTOCOL_VERSION = 1
 #: Editions a scenario may name (spec/editions.yaml keys).
 EDITIONS = ("pre-2013", "2016-04-08", "2026-08-07", "dyn")
 
+#: The verbs of the steps an engine is sent (FORMAT.md "Steps"): each step has exactly one of them.
+STEP_VERBS = ("cast", "play_land", "activate", "turn_face_up", "pass", "resolve", "advance_to",
+              "declare_attackers", "declare_blockers", "discard", "choose", "check")
+
 
 class EngineError(Exception):
     """The engine failed (crashed, hung, replied garbage or out of order): ``context`` says how."""

@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import json
 
-from mtgrules.conformance.engine import EngineError, Unsupported
+from mtgrules.conformance.engine import STEP_VERBS, EngineError, Unsupported
 
 from .actions import MAX_PASSES, Actions, same_pairs
 from .prompts import Prompts
 from .session import Refused, Session
 from .vocabulary import ALT_COSTS, STEPS, ZONES, alt_name, corpus_step, cost_text, stack_id
-
-VERBS = ("cast", "play_land", "activate", "turn_face_up", "pass", "resolve", "advance_to", "declare_attackers",
-         "declare_blockers", "discard", "choose", "check")
-
 
 class Driver:
     """Performs one scenario step on the session's game."""
@@ -31,7 +27,7 @@ class Driver:
     def apply(self, step: dict) -> dict:
         """The step's reply: ok (with notes), refused (game and bookkeeping restored) or unsupported."""
         s = self.s
-        verb = next(k for k in step if k in VERBS)
+        verb = next(k for k in step if k in STEP_VERBS)
         saved = s.game.state()
         new_targets = (step.get("choices") or {}).get("new_targets")
         s.new_targets = list(new_targets) if isinstance(new_targets, list) else None

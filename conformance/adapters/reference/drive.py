@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 
-from mtgrules.conformance.engine import Unsupported
+from mtgrules.conformance.engine import STEP_VERBS, Unsupported
 
 from .capabilities import UNSUPPORTED_STEPS
 
@@ -75,8 +75,7 @@ class Driver:
 
     def translate(self, step: dict) -> list[dict]:
         """The model actions for one scenario step (raises Unsupported)."""
-        verb = next(k for k in step if k in ("cast", "play_land", "activate", "turn_face_up", "pass", "resolve", "advance_to",
-                                             "declare_attackers", "declare_blockers", "discard", "choose", "check"))
+        verb = next(k for k in step if k in STEP_VERBS)
         if verb in UNSUPPORTED_STEPS:
             raise Unsupported(f"step {verb}: {UNSUPPORTED_STEPS[verb]}")
         choices = self._choices(step)
