@@ -33,6 +33,8 @@ class Session:
         self.engine = None  # phase.Engine with the scenario's card data
         self.game = None
         self.cards: dict = {}  # the scenario's cards: full name -> MTGJSON records
+        self.players: list[str] = []  # player names by seat
+        self.seat: dict[str, int] = {}  # player name -> seat
         self.new_targets = None  # the step's choices.new_targets (a copy's new targets), or None
         self.tracker = None
 
