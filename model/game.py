@@ -15,10 +15,12 @@ import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import plugins  # noqa: F401  (imported for its effect: it fills the registries ACTIONS and EFFECTS)
 from .actions import ACTIONS, ActionResult, IllegalAction
 from .cards import CardDef, CardError, card_from_json, find_card
 from .mana import ManaPool
 from .objects import PLAYER_ZONES, SHARED_ZONES, Component, GameObject
+from .state_based import after_action
 
 HERE = Path(__file__).parent
 SETUP_SCHEMA = HERE / "setup.schema.json"
@@ -291,7 +293,6 @@ class Game:
     # ------------------------------------------------------------------ acting
     def apply(self, action: dict) -> ActionResult:
         """Apply one engine-neutral action. Illegal: refused with a rule, the state unchanged."""
-        _load_modules()
         start = len(self.state.events)
         events, self.state.events = self.state.events, []  # append-only: kept out of the rollback copy
         before = copy.deepcopy(self.state)
@@ -309,8 +310,6 @@ class Game:
             check_not_waiting(self, action["action"])
             self.state.choices = dict(action.get("choices") or {})
             value = handler(self, action)
-            from .priority import after_action
-
             after_action(self, action)
             self.state.choices = {}
         except IllegalAction as refusal:
@@ -340,19 +339,6 @@ class Game:
         from .continuous import characteristics
 
         return characteristics(self, obj)
-
-
-_MODULES = ("casting", "lands", "priority", "resolution", "effects", "face_down_actions", "double_faced_actions", "merging_actions", "copies", "flashback", "turns",
-            "combat_actions", "card_effects", "madness", "provoke", "amplify", "affinity", "activated",
-            "discarding", "equipment", "imprint", "replicate")
-
-
-def _load_modules() -> None:
-    """Import the modules that register actions and alternative costs (plug-ins)."""
-    import importlib
-
-    for name in _MODULES:
-        importlib.import_module(f"{__package__}.{name}")
 
 
 def _schema_problem(data: dict, schema: Path) -> str | None:
