@@ -1,5 +1,6 @@
-"""Auras and Equipment: what they can be attached to, attaching, the effects they give the object
-they are attached to, and the state-based actions that deal with illegal attachments.
+"""Auras and Equipment: what they are attached to and the effects they give the object they are
+attached to (layers 6 and 7c). Attaching, what they may be attached to and the state-based
+actions for illegal attachments are in :mod:`mtgrules.model.attaching`, above the characteristics.
 
 Structured abilities (``mtgrules: {abilities: [...]}`` of a card face):
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
+from . import affinity  # the module, not the function: a test's broken variant replaces it there
 from .actions import ALTERNATIVE_COSTS, IllegalAction, action
 from .attachments import aura_spell_targets
 from .cards import CardDef
@@ -159,9 +160,7 @@ def determine_and_pay(game, player: str, obj: GameObject, info: SpellInfo, value
             raise IllegalAction("cr.current.casting-spells", f"{card.name} has no mana cost and can't be cast by paying it")
         base = parse_cost(printed)
     additional = [parse_cost(c) for c in a.get("additional_costs") or [] if c]
-    from .affinity import spell_cost_modifiers
-
-    modifiers = cost_modifiers(game, player) + spell_cost_modifiers(game, player, values)
+    modifiers = cost_modifiers(game, player) + affinity.spell_cost_modifiers(game, player, values)
     cost = total_cost(base, additional, [] if a.get("without_paying") and not a.get("apply_modifiers") else modifiers)
     pool = game.player(player).pool
     payment = pay(game, player, cost, info.x)

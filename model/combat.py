@@ -2,7 +2,8 @@
 restrictions and requirements, combat damage assignment (with damage assignment order and
 trample), and the first-strike combat damage step (702.4b, 702.7b).
 
-Combat state lives in ``game.state.combat`` (a dict, so a refused action rolls it back):
+Combat state lives in ``game.state.combat`` (a dict, so a refused action rolls it back; its
+accessor is :func:`mtgrules.model.combat_state.combat`):
 
 ``attackers``
     attacking creature ID -> the player it attacks;

@@ -1,5 +1,5 @@
-"""Face-down game actions: casting with morph, manifesting, turning face up (a special action)
-and face down. Characteristics are in face_down.py."""
+"""Face-down game actions: casting with morph, turning face up (a special action) and face down.
+Characteristics are in face_down.py, manifesting in manifest.py."""
 
 from __future__ import annotations
 

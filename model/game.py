@@ -17,10 +17,17 @@ from pathlib import Path
 
 from . import plugins  # noqa: F401  (imported for its effect: it fills the registries ACTIONS and EFFECTS)
 from .actions import ACTIONS, ActionResult, IllegalAction
+from .attachments import check_setup_attachments
 from .cards import CardDef, CardError, card_from_json, find_card
+from .continuous import add_effect, characteristics
+from .discarding import check_not_waiting
 from .mana import ManaPool
 from .objects import PLAYER_ZONES, SHARED_ZONES, Component, GameObject
+from .observation import snapshot
+from .replacement import add_replacement
+from .schemas import first_problem
 from .state_based import after_action
+from .zones import create_object
 
 HERE = Path(__file__).parent
 SETUP_SCHEMA = HERE / "setup.schema.json"
@@ -146,8 +153,6 @@ class Game:
                         game._place(player, zone, entry, f"zones.{player}.{zone}[{i}]")
                     except IllegalAction as exc:
                         raise SetupError(f"zones.{player}.{zone}[{i}]", exc.reason) from None
-        from .attachments import check_setup_attachments
-
         try:
             check_setup_attachments(game)
         except IllegalAction as exc:
@@ -160,8 +165,6 @@ class Game:
         return game
 
     def _place(self, player: str, zone: str, entry, where: str) -> GameObject:
-        from . import zones
-
         if isinstance(entry, str):
             entry = {"card": entry}
         try:
@@ -178,7 +181,7 @@ class Game:
                 raise SetupError(f"{where}.components[{j}]", f"unknown card {extra.get('card')!r}") from None
         if zone in ("stack",):
             raise SetupError(where, "spells are put on the stack by casting them, not by the setup")
-        obj = zones.create_object(self, owner=entry.get("owner", player), controller=entry.get("controller", player), zone=zone, components=components, object_id=entry.get("id"), position="bottom")
+        obj = create_object(self, owner=entry.get("owner", player), controller=entry.get("controller", player), zone=zone, components=components, object_id=entry.get("id"), position="bottom")
         obj.tapped = bool(entry.get("tapped", False))
         obj.damage = int(entry.get("damage", 0))
         obj.counters = dict(entry.get("counters") or {})
@@ -204,9 +207,6 @@ class Game:
         )
 
     def _add_effect(self, eff: dict) -> None:
-        from .replacement import add_replacement
-        from .continuous import add_effect
-
         if eff.get("kind") == "replacement":
             add_replacement(self, eff)
         else:
@@ -305,8 +305,6 @@ class Game:
             handler = ACTIONS.get(action["action"])
             if handler is None:
                 raise IllegalAction(None, f"unknown action {action['action']!r}")
-            from .discarding import check_not_waiting
-
             check_not_waiting(self, action["action"])
             self.state.choices = dict(action.get("choices") or {})
             value = handler(self, action)
@@ -331,19 +329,13 @@ class Game:
 
     def snapshot(self) -> dict:
         """The observable state (snapshot.schema.json)."""
-        from .observation import snapshot
-
         return snapshot(self)
 
     def characteristics(self, obj: GameObject):
-        from .continuous import characteristics
-
         return characteristics(self, obj)
 
 
 def _schema_problem(data: dict, schema: Path) -> str | None:
-    from .schemas import first_problem
-
     if not isinstance(data, dict):
         return "not an object"
     return first_problem(data, schema.name.split(".")[0])

@@ -15,7 +15,8 @@ Effects (structured abilities of the pool cards):
     paying its mana cost" (``choices.cast``, 707.12).
 
 Static ability ``{static: imprinted_creature}``: Duplicant "has the power, toughness, and creature
-types of the last creature card exiled with Duplicant. It's still a Shapeshifter."
+types of the last creature card exiled with Duplicant. It's still a Shapeshifter." (in
+imprinted.py, with the characteristics, below the actions).
 """
 
 from __future__ import annotations

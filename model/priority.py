@@ -1,4 +1,5 @@
-"""Priority (117): who may act, passing, and what happens when all players pass in succession."""
+"""Priority (117): who may act, passing, and what happens when all players pass in succession;
+the shortcuts in which all players pass until a step begins."""
 
 from __future__ import annotations
 

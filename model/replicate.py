@@ -6,6 +6,7 @@ the copies." The copies are put on the stack, not cast (707.10), so they don't c
 
 The cast action's ``replicate: N`` pays the replicate cost N times; the cost comes from the
 card's structured ``{keyword: replicate, cost: "{U}"}`` or its keyword line ("Replicate {U}").
+The trigger's effect, ``replicate_copies``, is in copies.py.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""Resolving spells and abilities (608), countering (701.6), and triggered abilities."""
+"""Resolving spells and abilities (608) and countering (701.6). A spell's or ability's effects are
+carried out through the effect registry (actions.EFFECTS), which the effect modules fill; a
+permanent entering is in entering.py, triggered abilities in triggers.py."""
 
 from __future__ import annotations
 

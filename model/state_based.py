@@ -1,4 +1,5 @@
-"""State-based actions (704.5) the seeds need."""
+"""What happens before a player receives priority: the state-based actions (704.5) the seeds
+need, then waiting triggered abilities are put on the stack (117.5)."""
 
 from __future__ import annotations
 

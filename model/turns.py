@@ -1,6 +1,7 @@
 """Turn structure, as far as the model needs it: the steps in order, their turn-based actions,
 and moving on when all players pass with an empty stack (117.4, 500.2). Combat steps are passed
-through without combat; model II adds declaring attackers and blockers and the damage steps."""
+through without combat unless attackers are declared (combat.py). The shortcuts in which all
+players pass until a step (``advance_to``, ``end_turn``) are in priority.py."""
 
 from __future__ import annotations
 
