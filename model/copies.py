@@ -82,6 +82,8 @@ def cast_copy(game, a):
 
 
 def cast_copy_of(game, player: str, card, answer: dict) -> None:
+    """``player`` casts a copy of ``card`` without paying its mana cost, as ``answer`` (see
+    :func:`~mtgrules.model.casting.cast_answer`) says: its half and targets."""
     targets = [game.obj(t).id if t not in game.state.players else t for t in answer.get("targets") or []]
     cast_copy(game, {"player": player, "object": card.id, "half": answer.get("half"), "targets": targets, "without_paying": True})
 

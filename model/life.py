@@ -6,6 +6,7 @@ from .actions import action, effect
 
 
 def change_life(game, player: str, delta: int, cause: str) -> None:
+    """119.3: ``player`` gains (``delta`` > 0) or loses life; logged with its ``cause``."""
     p = game.player(player)
     before = p.life
     p.life += delta

@@ -12,4 +12,5 @@ def target_object(game, target, zones: tuple[str, ...] | None = None):
 
 
 def target_permanent(game, target):
+    """The permanent a target reference names, or None if it is no longer on the battlefield."""
     return target_object(game, target, ("battlefield",))
