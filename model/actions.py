@@ -1,8 +1,12 @@
-"""The engine-neutral action vocabulary: each action is a dict ``{"action": name, ...}``.
+"""The engine-neutral action vocabulary and the registries the model's plug-ins fill.
 
-Modules register the actions they implement with :func:`action`; :class:`~.game.Game` looks
-them up here. A later module (say ``flashback.py``) adds an action or an alternative cost by
-registering it, without touching the core. ``action.schema.json`` lists every action's fields.
+Each action is a dict ``{"action": name, ...}``. Modules register the actions they implement
+with :func:`action`, the alternative costs with :func:`alternative_cost` and the structured
+effects of cards with :func:`effect`; :class:`~.game.Game` and the resolution of spells and
+abilities look them up here. A later module (say ``flashback.py``) adds an action, an
+alternative cost or an effect by registering it, without touching the core, and the core never
+imports it (``plugins.py`` imports every plug-in, so the registries are complete).
+``action.schema.json`` lists every action's fields.
 """
 
 from __future__ import annotations
@@ -77,3 +81,18 @@ ALTERNATIVE_COSTS: dict[str, AlternativeCost] = {}
 def alternative_cost(alt: AlternativeCost) -> AlternativeCost:
     ALTERNATIVE_COSTS[alt.name] = alt
     return alt
+
+
+Effect = Callable[["object", "object", dict, "object"], None]
+#: The structured effects of cards: ``{"effect": name, ...}`` -> ``fn(game, source, effect, target)``.
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(name: str) -> Callable[[Effect], Effect]:
+    """Register ``fn(game, source, effect_dict, target)`` as the structured effect ``name``."""
+
+    def register(fn: Effect) -> Effect:
+        EFFECTS[name] = fn
+        return fn
+
+    return register

@@ -12,8 +12,11 @@ from mtgrules.spec import implements
 from .actions import IllegalAction, action
 from .casting import target_is_legal
 from .characteristic_effects import structured_abilities
+from .equipment import check_sorcery_timing
+from .madness import discard_card
 from .mana import parse_cost
 from .objects import Component
+from .payment import pay
 from .zones import create_object
 
 
@@ -39,9 +42,6 @@ def activate(game, a: dict) -> str:
     chosen, and its costs are paid (mana, {T}, discarding a card: a discard like any other, so a
     card with madness discarded this way is exiled and its madness trigger triggers, madness.q6).
     ``ability``: 1-based index or keyword; ``targets``; ``discard``: the card discarded as a cost."""
-    from .lands import pay
-    from .madness import discard_card
-
     s = game.state
     player = a["player"]
     if s.priority != player:
@@ -52,8 +52,6 @@ def activate(game, a: dict) -> str:
     if obj.zone not in ("battlefield", "hand"):
         raise IllegalAction(None, f"{obj.card.name} is in the {obj.zone}: its abilities can't be activated")
     ab = _ability(game, obj, a.get("ability"))
-    from .equipment import check_sorcery_timing
-
     check_sorcery_timing(game, player, ab)
     given = list(a.get("targets") or [])
     targets = []

@@ -1,5 +1,6 @@
-"""Auras and Equipment: what they can be attached to, attaching, the effects they give the object
-they are attached to, and the state-based actions that deal with illegal attachments.
+"""Auras and Equipment: what they are attached to and the effects they give the object they are
+attached to (layers 6 and 7c). Attaching, what they may be attached to and the state-based
+actions for illegal attachments are in :mod:`mtgrules.model.attaching`, above the characteristics.
 
 Structured abilities (``mtgrules: {abilities: [...]}`` of a card face):
 
@@ -18,8 +19,6 @@ to it is then attached to nothing.
 """
 
 from __future__ import annotations
-
-from mtgrules.spec import implements
 
 from .actions import IllegalAction
 
@@ -47,50 +46,6 @@ def aura_spell_targets(face) -> list[dict]:
 def attachments_of(game, target_id: str) -> list:
     """The permanents attached to ``target_id`` (an object ID or a player name)."""
     return [game.state.objects[oid] for oid in game.state.battlefield if game.state.objects[oid].attached_to == target_id]
-
-
-@implements("cr.current.protection")
-def can_be_attached(game, attachment, target) -> bool:
-    """Whether ``attachment`` (an Aura or Equipment permanent) may be attached to ``target`` (an
-    object ID or player name) now: an Aura to what its enchant ability allows (303.4d), an
-    Equipment to a creature (301.5c); never to itself; a permanent with protection from a color
-    can't be enchanted or equipped by something of that color (702.16c, 702.16d)."""
-    from .evasion import protections
-
-    values = game.characteristics(attachment)
-    is_aura = "Aura" in values.subtypes
-    if target in game.state.players:
-        return is_aura and enchant_kind(attachment) == "player" and not game.state.players[target].lost
-    obj = game.state.objects.get(target)
-    if obj is None or obj.zone != "battlefield" or obj.id == attachment.id:
-        return False
-    target_values = game.characteristics(obj)
-    if is_aura and enchant_kind(attachment) != "creature":
-        return False
-    if not target_values.is_type("Creature"):
-        return False
-    return not (protections(game, obj, target_values) & set(values.colors))
-
-
-@implements("cr.current.permanent-spell-resolves")
-def attach_resolving_aura(game, permanent, targets: list) -> None:
-    """303.4f / 608.3: an Aura spell that resolves enters the battlefield attached to the object
-    or player it targeted."""
-    if enchant_kind(permanent) is None or not targets:
-        return
-    attach(game, permanent, targets[0])
-
-
-def attach(game, attachment, target) -> None:
-    """Attach ``attachment`` to ``target`` (701.3a); it gets a new timestamp (613.7e)."""
-    attachment.attached_to = target if target in game.state.players else game.obj(target).id
-    attachment.timestamp = game.tick()
-    game.log("attach", object=attachment.id, card=attachment.card.name, target=attachment.attached_to)
-
-
-def unattach(game, attachment, why: str) -> None:
-    game.log("unattach", object=attachment.id, card=attachment.card.name, target=attachment.attached_to, reason=why)
-    attachment.attached_to = None
 
 
 def granted(game, obj) -> list[dict]:
@@ -126,31 +81,6 @@ def granted_protection(game, obj) -> list[dict]:
 def forbids(game, obj, what: str) -> bool:
     """Whether an attachment says the creature can't ``what`` ("attack" / "block"): Pacifism."""
     return any(a.get(f"cant_{what}") for a in granted(game, obj))
-
-
-@implements("cr.current.state-based-actions", "morph.q3")
-def attachment_state_based_actions(game) -> bool:
-    """704.5m: an Aura attached to an illegal object or player, or not attached to an object or
-    player, is put into its owner's graveyard. 704.5n: an Equipment attached to an illegal
-    permanent becomes unattached and remains on the battlefield. (morph.q3: a face-down creature
-    turned face up may make an Aura illegal, Akroma's protection from white.) Returns whether
-    any action was performed."""
-    from .zones import move
-
-    acted = False
-    for oid in list(game.state.battlefield):
-        att = game.state.objects.get(oid)
-        if att is None or att.zone != "battlefield":
-            continue
-        subtypes = game.characteristics(att).subtypes
-        if "Aura" in subtypes:
-            if att.attached_to is None or not can_be_attached(game, att, att.attached_to):
-                move(game, att, "graveyard", "state-based action: Aura attached illegally (704.5m)")
-                acted = True
-        elif att.attached_to is not None and ("Equipment" not in subtypes or not can_be_attached(game, att, att.attached_to)):
-            unattach(game, att, "state-based action: attached illegally (704.5n)")
-            acted = True
-    return acted
 
 
 def check_setup_attachments(game) -> None:

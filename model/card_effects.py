@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
+from .actions import effect
 from .continuous import add_effect
-from .effects import effect, target_object
+from .copies import copy_spell
+from .madness import discard_card
+from .targets import target_object
 
 
 def _object(game, target):
@@ -59,8 +62,6 @@ def _gain_keywords(game, source, eff, target):
 def _discard(game, source, eff, target):
     """Target player discards ``amount`` cards of their choice (``choices.discard``; by default the
     first cards of their hand). Each is discarded, so madness applies to each."""
-    from .madness import discard_card
-
     player = target if target in game.state.players else source.controller
     hand = game.player(player).hand
     chosen = [game.obj(ref, zone="hand", player=player).id for ref in game.choice("discard") or []]
@@ -75,8 +76,6 @@ def _discard(game, source, eff, target):
 def _copy_target_spell(game, source, eff, target):
     """Copy target instant or sorcery spell; the copy may have new targets (``choices.new_targets``).
     The copy is not cast, so it doesn't count for storm (storm.q3)."""
-    from .copies import copy_spell
-
     spell = game.state.objects.get(target) if isinstance(target, str) else None
     if spell is None or spell.zone != "stack" or spell.ability is not None:
         return

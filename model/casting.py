@@ -6,11 +6,17 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
+from . import affinity  # the module, not the function: a test's broken variant replaces it there
 from .actions import ALTERNATIVE_COSTS, IllegalAction, action
+from .attachments import aura_spell_targets
 from .cards import CardDef
 from .continuous import component_characteristics
 from .mana import parse_cost, total_cost
 from .objects import Characteristics, Component, GameObject, SpellInfo
+from .payment import pay
+from .prohibitions import check_cast_prohibitions, static_abilities
+from .replicate import replicate_trigger, with_replicate_costs
+from .triggers import cast_triggers, storm_triggers
 from .zones import create_object, remove_object
 
 CAST_FROM = ("hand",)
@@ -127,16 +133,12 @@ def effects_of(card: CardDef, half: str | None, component: Component) -> list[di
     if component.face_down:
         return []
     face = card.face(half) if half else card.faces[0 if component.face == "a" else 1]
-    from .attachments import aura_spell_targets
-
     return [e for ab in face.structured("spell") for e in ab["spell"]] + aura_spell_targets(face)
 
 
 def cost_modifiers(game, player: str) -> list[int]:
     """Generic cost increases (positive) and reductions (negative) that apply to ``player``'s
     spells: effects, and static abilities of permanents (Sphere of Resistance, Helm of Awakening)."""
-    from .prohibitions import static_abilities
-
     return ([e["generic"] for e in game.state.effects if e["kind"] == "cost_modifier" and e.get("player") in (None, player)]
             + [a.get("amount", 0) for _, a in static_abilities(game, "cost_modifier")])
 
@@ -158,12 +160,8 @@ def determine_and_pay(game, player: str, obj: GameObject, info: SpellInfo, value
             raise IllegalAction("cr.current.casting-spells", f"{card.name} has no mana cost and can't be cast by paying it")
         base = parse_cost(printed)
     additional = [parse_cost(c) for c in a.get("additional_costs") or [] if c]
-    from .affinity import spell_cost_modifiers
-
-    modifiers = cost_modifiers(game, player) + spell_cost_modifiers(game, player, values)
+    modifiers = cost_modifiers(game, player) + affinity.spell_cost_modifiers(game, player, values)
     cost = total_cost(base, additional, [] if a.get("without_paying") and not a.get("apply_modifiers") else modifiers)
-    from .lands import pay
-
     pool = game.player(player).pool
     payment = pay(game, player, cost, info.x)
     if payment is None:
@@ -214,14 +212,10 @@ def cast(game, a: dict, *, timing: bool = True) -> str:
         raise IllegalAction("cr.current.casting-spells", "lands are played, not cast")
     if alt and alt.prepare:
         alt.prepare(game, obj, a, info, values)
-    from .prohibitions import check_cast_prohibitions
-
     check_cast_prohibitions(game, player, values)
     if timing:
         check_timing(game, player, values, obj.card)
     check_targets(game, player, effects_of(obj.card, info.half, components[0]), info.targets)
-    from .replicate import replicate_trigger, with_replicate_costs
-
     cost = determine_and_pay(game, player, obj, info, values, with_replicate_costs(obj, a))
     old_id, card_name = obj.id, obj.card.name
     spell = put_on_stack(game, obj, components, info, controller=player)
@@ -245,12 +239,25 @@ def become_cast(game, player: str, spell: GameObject, old_id: str | None, card_n
              face_down=spell.face_down, alternative_cost=info.alternative_cost, cost=str(cost), paid=info.paid or None,
              copy=info.copy or None, targets=info.targets or None)
     if not spell.face_down:
-        from .copies import storm_triggers
-
         storm_triggers(game, spell)
-        from .effects import cast_triggers
-
         cast_triggers(game, spell)
     game.state.priority = player
     game.state.passes = 0
 
+
+def cast_answer(game, card, aliases=()) -> dict | None:
+    """The answer (``choices.cast``: true, a card reference, ``{card, half, targets}`` or a list) to
+    an offer to cast a copy of ``card``; ``aliases``: the IDs the card had before (on the stack)."""
+    if game.choice("may") is False:
+        return None
+    given = game.choice("cast")
+    for answer in given if isinstance(given, list) else [given]:
+        if answer is True:
+            return {}
+        if isinstance(answer, str):
+            answer = {"card": answer}
+        if isinstance(answer, dict):
+            ref = answer.get("card")
+            if ref is None or ref == card.id or ref in aliases or ref in (card.card.name, *card.card.names()):
+                return answer
+    return None

@@ -2,7 +2,8 @@
 restrictions and requirements, combat damage assignment (with damage assignment order and
 trample), and the first-strike combat damage step (702.4b, 702.7b).
 
-Combat state lives in ``game.state.combat`` (a dict, so a refused action rolls it back):
+Combat state lives in ``game.state.combat`` (a dict, so a refused action rolls it back; its
+accessor is :func:`mtgrules.model.combat_state.combat`):
 
 ``attackers``
     attacking creature ID -> the player it attacks;
@@ -28,18 +29,15 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .actions import IllegalAction
+from .attachments import forbids
 from .characteristic_effects import abilities_with, has_keyword
+from .combat_state import combat
+from .damage import deal_damage
+from .equipment import equipped_combat_damage_triggers
 from .evasion import block_restriction, damage_prevented
+from .provoke import attack_triggers
 
 COMBAT_STEPS = ("beginning-of-combat", "declare-attackers", "declare-blockers", "first-strike-damage", "combat-damage", "end-of-combat")
-
-
-def combat(game) -> dict:
-    c = game.state.combat
-    for key, default in (("attackers", {}), ("blockers", {}), ("blocked", []), ("order", {}), ("requirements", []), ("entered", [])):
-        c.setdefault(key, default)
-    c.setdefault("first_strike", None)
-    return c
 
 
 def _alive(game, oid: str) -> bool:
@@ -133,8 +131,6 @@ def declare_attackers_now(game, declared: dict[str, str]) -> None:
             raise IllegalAction("cr.current.declare-attackers", f"{oid} is tapped: it can't attack")
         if oid in c["entered"] and not has_keyword(values, "Haste"):
             raise IllegalAction("cr.current.declare-attackers", f"{oid} came under its controller's control this turn (summoning sickness)")
-        from .attachments import forbids
-
         if forbids(game, obj, "attack"):
             raise IllegalAction("cr.current.declare-attackers", f"{oid} can't attack (an Aura attached to it says so)")
         if defender not in s.players or defender == obj.controller:
@@ -147,8 +143,6 @@ def declare_attackers_now(game, declared: dict[str, str]) -> None:
     for oid, defender in declared.items():
         game.log("attack", object=oid, card=s.objects[oid].card.name, player=defender, controller=s.active)
     for oid in declared:
-        from .provoke import attack_triggers
-
         attack_triggers(game, s.objects[oid], declared[oid])
 
 
@@ -296,8 +290,6 @@ def combat_damage(game, step: str, dealing: list[str]) -> None:
     (double-strike.q1, q2: blocked or not), each a separate event that triggers separately
     (double-strike.q3); first strike and double strike together are just double strike
     (double-strike.q6)."""
-    from .effects import deal_damage
-
     c = combat(game)
     dealt: list[tuple[str, str, int]] = []
     for oid in dealing:
@@ -322,8 +314,6 @@ def combat_damage(game, step: str, dealing: list[str]) -> None:
             to_players.setdefault(source, []).append(target)
     for source, players in to_players.items():
         obj = game.state.objects[source]
-        from .equipment import equipped_combat_damage_triggers
-
         equipped_combat_damage_triggers(game, obj, players)
         for ab in abilities_with(game, obj, "trigger", "combat_damage_to_player"):
             game.state.pending_triggers.append({"source": source, "controller": obj.controller, "effects": list(ab.get("effects", [])),

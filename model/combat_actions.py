@@ -7,14 +7,14 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .actions import IllegalAction, action
-from .combat import combat
+from .combat_state import combat
+from .priority import resolve
+from .state_based import after_action
+from .turns import STEPS, next_step
 
 
 def _pass_until(game, step: str) -> None:
     """All players pass (objects on the stack resolve) until ``step`` is the next step."""
-    from .priority import after_action, resolve
-    from .turns import STEPS, next_step
-
     s = game.state
     target = STEPS.index(step)
     for _ in range(4 * len(STEPS)):
@@ -42,8 +42,6 @@ def declare_attackers(game, a: dict):
     """508.1: ``attackers`` {creature: player attacked}. All players pass until the beginning of
     combat step ends (abilities on the stack resolve); then the declare attackers step begins
     and the active player declares these attackers. Refused before or after that point."""
-    from .turns import STEPS, next_step
-
     s = game.state
     if a["player"] != s.active:
         raise IllegalAction("cr.current.declare-attackers", "only the active player declares attackers")
@@ -61,8 +59,6 @@ def declare_blockers(game, a: dict):
     """509.1: ``blockers`` {creature: attacker it blocks}. All players pass until the declare
     attackers step ends (abilities on the stack, such as provoke, resolve); then the declare
     blockers step begins and the defending player declares these blocks."""
-    from .turns import next_step
-
     s = game.state
     if s.step != "declare-attackers" or not combat(game)["attackers"]:
         raise IllegalAction("cr.current.declare-blockers", "blockers are declared as the declare blockers step begins, after attackers were declared")

@@ -7,9 +7,11 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .attachments import granted_keywords, granted_power_toughness
+from .characteristic_effects import apply_characteristic_effects, effect_fields
 from .double_faced import copy_of_back_face, dfc_characteristics
 from .dynamic import dynamic_characteristics, split_characteristics
 from .face_down import face_down_characteristics
+from .imprinted import imprinted_characteristics
 from .merging import merged_characteristics
 from .objects import Characteristics, Component, GameObject, face_characteristics
 
@@ -69,10 +71,6 @@ def characteristics(game, obj: GameObject) -> Characteristics:
     of turn" +2/+2 keeps applying."""
     if obj.ability is not None:
         return NO_CHARACTERISTICS
-    from .characteristic_effects import apply_characteristic_effects
-
-    from .imprint import imprinted_characteristics
-
     values = granted_keywords(game, obj, apply_characteristic_effects(game, obj, copiable_values(game, obj)))
     values = imprinted_characteristics(game, obj, values)  # Duplicant (layers 4, 7b)
     if values.power is None or not values.is_type("Creature"):
@@ -103,8 +101,6 @@ def add_effect(game, data: dict) -> dict:
     elif kind == "cost_modifier":
         effect.update(player=data.get("player"), generic=int(data["generic"]), name=data.get("name", "cost modifier"), until=data.get("until"))
     else:
-        from .characteristic_effects import effect_fields
-
         effect.update(effect_fields(game, data))  # layers 3, 5, 6 and prohibitions (or unknown: refused)
     game.state.effects.append(effect)
     return effect

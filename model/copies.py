@@ -8,9 +8,10 @@ from dataclasses import replace
 
 from mtgrules.spec import implements
 
-from .actions import IllegalAction, action
+from .actions import IllegalAction, action, effect
 from .casting import become_cast, check_targets, choose_half, determine_and_pay, effects_of, put_on_stack
 from .continuous import component_characteristics
+from .objects import SpellInfo
 
 
 @implements("cr.current.copy-of-spell", "cr.pre-2013.copying-objects", "storm.q2", "storm.q4")
@@ -38,29 +39,22 @@ def copy_spell_action(game, a):
     return [copy_spell(game, spell, a.get("player"), a.get("targets")).id for _ in range(int(a.get("count", 1)))]
 
 
-@implements("storm.a", "storm.b", "storm.q1", "storm.q5", "storm.q6")
-def storm_triggers(game, spell) -> None:
-    """Storm (seed 004 storm.a): "When you cast this spell, put a copy of it onto the stack for
-    each other spell that was cast before it this turn." Each instance triggers separately
-    (storm.b). The count is fixed as the spell is cast: spells cast later, in response, don't
-    add copies (storm.q5). The trigger remembers the spell as it was (last known information),
-    so the copies are made even if the spell has left the stack when the trigger resolves."""
-    count = game.state.spells_cast_this_turn - 1
-    for ability in spell.card.faces[0].abilities:
-        if ability.get("keyword") == "storm":
-            game.state.pending_triggers.append({"source": spell.id, "controller": spell.controller, "text": "Storm",
-                                                "effects": [{"effect": "storm_copies"}], "storm_count": count, "spell": deepcopy(spell)})
-
-
-def storm_copies(game, ability_obj, effect, target) -> None:
-    """The storm trigger resolves: one copy of the spell for each spell counted; ``choices.new_targets``
-    may give the copies new targets (one per copy, in order)."""
+def _copy_remembered_spell(game, ability_obj, count: int, cause: str) -> None:
+    """Copy the spell a storm or replicate trigger remembers ``count`` times (from last known
+    information if it has left the stack); ``choices.new_targets`` gives new targets to the
+    copies, one per copy in order (the others keep the original's)."""
     data = ability_obj.ability
     spell = game.state.objects.get(data["spell"].id) or data["spell"]
     new_targets = list(game.choice("new_targets") or [])
-    for _ in range(max(0, data["storm_count"])):
+    for _ in range(count):
         targets = [new_targets.pop(0)] if new_targets and spell.spell.targets else None
-        copy_spell(game, spell, ability_obj.controller, targets, on_stack=spell.zone == "stack" and spell.id in game.state.objects, cause="storm")
+        copy_spell(game, spell, ability_obj.controller, targets, on_stack=spell.zone == "stack" and spell.id in game.state.objects, cause=cause)
+
+
+@effect("storm_copies")
+def storm_copies(game, ability_obj, effect, target) -> None:
+    """The storm trigger resolves: one copy of the spell for each spell counted (model/triggers.py)."""
+    _copy_remembered_spell(game, ability_obj, max(0, ability_obj.ability["storm_count"]), "storm")
 
 
 @action("cast_copy")
@@ -76,8 +70,6 @@ def cast_copy(game, a):
         raise IllegalAction("cr.current.cast-copy", "this test effect copies a card that is not on the stack or battlefield")
     half = choose_half(card_obj.card, a.get("half"))
     component = replace(card_obj.top, face="a", face_down=False)
-    from .objects import SpellInfo
-
     info = SpellInfo(cast=True, from_zone=card_obj.zone, half=half, targets=list(a.get("targets") or []), copy=True, copy_of=card_obj.id,
                      without_paying=bool(a.get("without_paying", True)))
     values = component_characteristics(component, "stack", half, game.state.rules_edition)
@@ -87,3 +79,17 @@ def cast_copy(game, a):
     game.log("copied", object=spell.id, of=card_obj.id, card=card_obj.card.name, controller=player, cast=True)
     become_cast(game, player, spell, None, card_obj.card.name, cost)
     return spell.id
+
+
+def cast_copy_of(game, player: str, card, answer: dict) -> None:
+    """``player`` casts a copy of ``card`` without paying its mana cost, as ``answer`` (see
+    :func:`~mtgrules.model.casting.cast_answer`) says: its half and targets."""
+    targets = [game.obj(t).id if t not in game.state.players else t for t in answer.get("targets") or []]
+    cast_copy(game, {"player": player, "object": card.id, "half": answer.get("half"), "targets": targets, "without_paying": True})
+
+
+@effect("replicate_copies")
+@implements("storm.q4", "cr.current.copy-of-spell")
+def _replicate_copies(game, ability_obj, eff, target) -> None:
+    """The replicate trigger resolves: copy the spell once per replicate payment (model/replicate.py)."""
+    _copy_remembered_spell(game, ability_obj, ability_obj.ability["count"], "replicate")

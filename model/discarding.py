@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
-from .actions import IllegalAction, action
+from .actions import PLAYER_ACTIONS, IllegalAction, action
+from .madness import discard_card
 
 
 def pending(game, player: str) -> dict | None:
@@ -52,8 +53,6 @@ def player_discard(game, a: dict) -> list[str]:
     discards exactly as many cards as they were told to, or their whole hand if it holds fewer
     (701.9). Each card is discarded as any other discard is, so madness applies (madness.q6).
     Returns the IDs of the discarded cards' new objects."""
-    from .madness import discard_card
-
     player = a["player"]
     game.player(player)
     instruction = pending(game, player)
@@ -85,9 +84,16 @@ def check_not_waiting(game, name: str) -> None:
     """While a discard instruction waits for a player's choice, the effect or rule that gave it
     hasn't finished: no player can take another action until it is answered (refused, naming
     the rule). Test effects other than player actions are not held back."""
-    from .actions import PLAYER_ACTIONS
-
     waiting = game.state.discard_instructions
     if waiting and name not in WAITING_EXEMPT and (name in PLAYER_ACTIONS or name in ("resolve", "advance_to", "end_turn")):
         first = waiting[0]
         raise IllegalAction("cr.current.discard", f"the game waits for {first['player']} to choose {first['count']} card(s) to discard")
+
+
+@action("discard")
+@implements("dyn.2", "cr.current.discard")
+def discard(game, a):
+    """701.9: discard a card from hand to its owner's graveyard (a card with madness is exiled
+    instead: model/madness.py). DYN.2: a dynamic card is one card."""
+    obj = game.obj(a["object"], zone="hand", player=a["player"])
+    discard_card(game, obj, a["player"], a.get("cause", "discard"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
-from .actions import action
+from .actions import AlternativeCost, IllegalAction, action, alternative_cost
 from .double_faced import can_transform, transforms_into_instant_or_sorcery
 
 
@@ -53,8 +53,6 @@ def flip(game, a):
 
 
 def _disturb_cost(game, obj, a) -> str:
-    from .actions import IllegalAction
-
     cost = obj.card.alternative_cost("disturb")
     if cost is None:
         raise IllegalAction("cr.current.double-faced-cards", f"{obj.card.name} doesn't have disturb")
@@ -62,8 +60,6 @@ def _disturb_cost(game, obj, a) -> str:
 
 
 def _disturb_prepare(game, obj, a, info, values) -> None:
-    from .actions import IllegalAction
-
     _disturb_cost(game, obj, a)
     if game.state.rules_edition == "2016-04-08":
         raise IllegalAction("dfc-2016.7", "a double-faced card is cast with its front face up")
@@ -78,8 +74,6 @@ def _disturb_on_cast(game, spell) -> None:
 
 
 def _register_disturb():
-    from .actions import AlternativeCost, alternative_cost
-
     return alternative_cost(AlternativeCost(name="disturb", zones=("graveyard",), rule="cr.current.double-faced-cards",
                                             cost=_disturb_cost, prepare=_disturb_prepare, on_cast=_disturb_on_cast))
 

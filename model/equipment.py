@@ -10,9 +10,9 @@ creature deals combat damage to a player, ..." (Sword of Fire and Ice).
 
 from __future__ import annotations
 
-from .actions import IllegalAction
-from .attachments import _face_abilities, attach, attachments_of, can_be_attached
-from .effects import effect
+from .actions import IllegalAction, effect
+from .attaching import attach, can_be_attached
+from .attachments import _face_abilities, attachments_of
 
 
 @effect("attach")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
+from .attachments import forbids, granted_protection
 from .characteristic_effects import abilities_with, has_keyword
 
 
@@ -14,8 +15,6 @@ def protections(game, obj, values=None) -> set[str]:
     out: set[str] = set()
     for ab in abilities_with(game, obj, "keyword", "protection", values):
         out.update(ab.get("from") or ())
-    from .attachments import granted_protection
-
     for ab in granted_protection(game, obj):  # "equipped creature has protection from ..."
         out.update(ab["from"])
     return out
@@ -30,8 +29,6 @@ def block_restriction(game, blocker, attacker) -> str | None:
     of that color (a face-down creature is colorless, so it can block one: morph.q10)."""
     a = game.characteristics(attacker)
     b = game.characteristics(blocker)
-    from .attachments import forbids
-
     if forbids(game, blocker, "block"):
         return "cr.current.declare-blockers: an Aura says this creature can't block"
     if has_keyword(a, "Flying") and not (has_keyword(b, "Flying") or has_keyword(b, "Reach")):

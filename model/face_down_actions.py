@@ -1,14 +1,15 @@
-"""Face-down game actions: casting with morph, manifesting, turning face up (a special action)
-and face down. Characteristics are in face_down.py."""
+"""Face-down game actions: casting with morph, turning face up (a special action) and face down.
+Characteristics are in face_down.py, manifesting in manifest.py."""
 
 from __future__ import annotations
 
 from mtgrules.spec import implements
 
 from .actions import AlternativeCost, IllegalAction, action, alternative_cost
+from .characteristic_effects import abilities_with
+from .dynamic import combined_characteristics
 from .mana import parse_cost
-from .zones import move
-from .resolution import entered
+from .payment import pay
 
 
 def _morph_cost(game, obj, a) -> str:
@@ -26,29 +27,6 @@ MORPH = alternative_cost(AlternativeCost(
 implements("morph.a", "morph.b", "morph.c", "dfc-2016.9")(_morph_prepare)
 
 
-@action("manifest")
-@implements("cr.current.manifest", "dfc-2016.9")
-def manifest(game, a):
-    """701.40a: to manifest a card, turn it face down; it becomes a 2/2 face-down creature card
-    with no text, no name, no subtypes and no mana cost, put onto the battlefield. By default the
-    top card of the player's library."""
-    player = a["player"]
-    if a.get("object"):
-        obj = game.obj(a["object"])
-    else:
-        library = game.player(player).library
-        if not library:
-            raise IllegalAction("cr.current.manifest", "the library is empty: nothing to manifest")
-        obj = game.state.objects[library[0]]
-    new = move(game, obj, "battlefield", "manifest", controller=player, face_down=True)
-    for permanent in new:
-        for c in permanent.components:
-            c.face_down = True
-            c.face_down_as = "manifest"
-        entered(game, permanent)
-    return [p.id for p in new]
-
-
 def turn_up_cost(game, obj, how: str) -> str | None:
     """The cost to turn a face-down permanent face up: its morph cost (702.35d), or, for a
     manifested permanent, the mana cost of a creature card (701.40b). DYN.5c: a manifested
@@ -60,8 +38,6 @@ def turn_up_cost(game, obj, how: str) -> str | None:
     if how == "manifest":
         if obj.top.face_down_as != "manifest":
             return None
-        from .dynamic import combined_characteristics
-
         if card.layout == "dynamic":
             return combined_characteristics(card).mana_cost
         front = card.faces[0]
@@ -104,8 +80,6 @@ def turn_face_up(game, a):
     if cost is None:
         rule = "morph.d" if how == "morph" else "cr.current.manifest"
         raise IllegalAction(rule, f"this permanent can't be turned face up using {how}")
-    from .lands import pay
-
     if pay(game, player, parse_cost(cost)) is None:
         raise IllegalAction("cr.pre-2013.pay", f"{player} can't pay {cost}")
     turn_up(game, obj, cause=how, cost=cost)
@@ -128,8 +102,6 @@ def turn_up(game, obj, cause: str, cost: str | None = None) -> bool:
             c.face_down_as = None
             c.face = "a"
     game.log("turned_face_up", object=obj.id, card=obj.card.name, cause=cause, cost=cost)
-    from .characteristic_effects import abilities_with
-
     for ab in abilities_with(game, obj, "trigger", "turned_face_up"):  # morph.q4: these use the stack
         game.state.pending_triggers.append({"source": obj.id, "controller": obj.controller, "effects": list(ab.get("effects", [])),
                                             "text": ab.get("text"), "targets": list(game.choice("targets") or [])})

@@ -8,6 +8,7 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .actions import AlternativeCost, IllegalAction, alternative_cost
+from .life import change_life
 from .replacement import Replacement
 
 
@@ -44,8 +45,6 @@ def _on_cast(game, spell) -> None:
                                                object_id=spell.id, rule="flashback.a"))
     life = _life_cost(spell.card)
     if life:  # the flashback cost's life payment (601.2h)
-        from .effects import change_life
-
         change_life(game, spell.controller, -life, "cost")
 
 

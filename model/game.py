@@ -15,10 +15,19 @@ import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import plugins  # noqa: F401  (imported for its effect: it fills the registries ACTIONS and EFFECTS)
 from .actions import ACTIONS, ActionResult, IllegalAction
+from .attachments import check_setup_attachments
 from .cards import CardDef, CardError, card_from_json, find_card
+from .continuous import add_effect, characteristics
+from .discarding import check_not_waiting
 from .mana import ManaPool
 from .objects import PLAYER_ZONES, SHARED_ZONES, Component, GameObject
+from .observation import snapshot
+from .replacement import add_replacement
+from .schemas import first_problem
+from .state_based import after_action
+from .zones import create_object
 
 HERE = Path(__file__).parent
 SETUP_SCHEMA = HERE / "setup.schema.json"
@@ -144,8 +153,6 @@ class Game:
                         game._place(player, zone, entry, f"zones.{player}.{zone}[{i}]")
                     except IllegalAction as exc:
                         raise SetupError(f"zones.{player}.{zone}[{i}]", exc.reason) from None
-        from .attachments import check_setup_attachments
-
         try:
             check_setup_attachments(game)
         except IllegalAction as exc:
@@ -158,8 +165,6 @@ class Game:
         return game
 
     def _place(self, player: str, zone: str, entry, where: str) -> GameObject:
-        from . import zones
-
         if isinstance(entry, str):
             entry = {"card": entry}
         try:
@@ -176,7 +181,7 @@ class Game:
                 raise SetupError(f"{where}.components[{j}]", f"unknown card {extra.get('card')!r}") from None
         if zone in ("stack",):
             raise SetupError(where, "spells are put on the stack by casting them, not by the setup")
-        obj = zones.create_object(self, owner=entry.get("owner", player), controller=entry.get("controller", player), zone=zone, components=components, object_id=entry.get("id"), position="bottom")
+        obj = create_object(self, owner=entry.get("owner", player), controller=entry.get("controller", player), zone=zone, components=components, object_id=entry.get("id"), position="bottom")
         obj.tapped = bool(entry.get("tapped", False))
         obj.damage = int(entry.get("damage", 0))
         obj.counters = dict(entry.get("counters") or {})
@@ -202,9 +207,6 @@ class Game:
         )
 
     def _add_effect(self, eff: dict) -> None:
-        from .replacement import add_replacement
-        from .continuous import add_effect
-
         if eff.get("kind") == "replacement":
             add_replacement(self, eff)
         else:
@@ -291,7 +293,6 @@ class Game:
     # ------------------------------------------------------------------ acting
     def apply(self, action: dict) -> ActionResult:
         """Apply one engine-neutral action. Illegal: refused with a rule, the state unchanged."""
-        _load_modules()
         start = len(self.state.events)
         events, self.state.events = self.state.events, []  # append-only: kept out of the rollback copy
         before = copy.deepcopy(self.state)
@@ -304,13 +305,9 @@ class Game:
             handler = ACTIONS.get(action["action"])
             if handler is None:
                 raise IllegalAction(None, f"unknown action {action['action']!r}")
-            from .discarding import check_not_waiting
-
             check_not_waiting(self, action["action"])
             self.state.choices = dict(action.get("choices") or {})
             value = handler(self, action)
-            from .priority import after_action
-
             after_action(self, action)
             self.state.choices = {}
         except IllegalAction as refusal:
@@ -332,32 +329,13 @@ class Game:
 
     def snapshot(self) -> dict:
         """The observable state (snapshot.schema.json)."""
-        from .observation import snapshot
-
         return snapshot(self)
 
     def characteristics(self, obj: GameObject):
-        from .continuous import characteristics
-
         return characteristics(self, obj)
 
 
-_MODULES = ("casting", "lands", "priority", "resolution", "effects", "face_down_actions", "double_faced_actions", "merging_actions", "copies", "flashback", "turns",
-            "combat_actions", "card_effects", "madness", "provoke", "amplify", "affinity", "activated",
-            "discarding", "equipment", "imprint", "replicate")
-
-
-def _load_modules() -> None:
-    """Import the modules that register actions and alternative costs (plug-ins)."""
-    import importlib
-
-    for name in _MODULES:
-        importlib.import_module(f"{__package__}.{name}")
-
-
 def _schema_problem(data: dict, schema: Path) -> str | None:
-    from .schemas import first_problem
-
     if not isinstance(data, dict):
         return "not an object"
     return first_problem(data, schema.name.split(".")[0])

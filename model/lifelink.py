@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
+from .characteristic_effects import has_keyword
+from .life import change_life
+
 
 @implements("dyn.example.r2")
 def lifelink(game, source_id, amount: int) -> None:
@@ -12,9 +15,6 @@ def lifelink(game, source_id, amount: int) -> None:
     that much life, in addition to the damage's other results (one life-gain event per damage
     event). DYN.example.r2: a dynamic card on the battlefield as its permanent half (Divine
     Skywarden) has the half's lifelink."""
-    from .characteristic_effects import has_keyword
-    from .effects import change_life
-
     obj = game.state.objects.get(source_id) if isinstance(source_id, str) else None
     if obj is None or amount <= 0 or obj.ability is not None:
         return

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
-from .actions import AlternativeCost, IllegalAction, alternative_cost
-from .effects import cast_answer, effect
+from .actions import AlternativeCost, IllegalAction, alternative_cost, effect
+from .casting import cast, cast_answer
+from .characteristic_effects import abilities_with
 from .replacement import Replacement
+from .zones import move
 
 OFFER = "_madness_offer"  # the card whose madness trigger is resolving (set during resolution only)
 
@@ -31,8 +33,6 @@ def discard_card(game, obj, player: str, cause: str = "discard") -> list:
     The card is still discarded (abilities that trigger on discarding trigger) but never reaches
     the graveyard first (madness.q8), however it is discarded: by an effect or as a cost
     (madness.q6)."""
-    from .zones import move
-
     madness = has_madness(obj) and obj.zone == "hand" and exiles(game, obj)
     if madness:
         rep = Replacement(name="madness", instead="exile", timestamp=game.tick(), to=("graveyard",), from_zone="hand",
@@ -86,8 +86,6 @@ def discard_triggers(game, player: str) -> None:
     """Abilities that trigger on a player discarding a card (Megrim: "Whenever an opponent
     discards a card, Megrim deals 2 damage to that player") trigger whether or not madness
     exiled the card (madness.q8)."""
-    from .characteristic_effects import abilities_with
-
     for oid in list(game.state.battlefield):
         permanent = game.state.objects[oid]
         if permanent.controller == player:
@@ -111,9 +109,6 @@ def _madness_trigger(game, source, eff, target):
     was put (madness.q8). If they don't, it is put into the graveyard, and can't be cast with
     madness later (madness.q3). Between the discard and the cast the trigger is on the stack, so
     no land can be played and no sorcery-speed spell cast (madness.q9)."""
-    from .casting import cast
-    from .zones import move
-
     card = game.state.objects.get(eff["card"])
     if card is None or card.zone != "exile":
         game.log("no_effect", object=source.id, rule="madness.a", reason="the card is no longer where madness exiled it")

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from mtgrules.spec import implements
 
-from .cards import CardDef, Face
+from .cards import PERMANENT_TYPES, CardDef, Face
 from .mana import colors_of_cost, mana_value
 
 ZONES = ("library", "hand", "graveyard", "battlefield", "stack", "exile", "command")
@@ -54,8 +54,6 @@ class Characteristics:
 
     @property
     def is_permanent(self) -> bool:
-        from .cards import PERMANENT_TYPES
-
         return any(t in PERMANENT_TYPES for t in self.types)
 
     def with_(self, **changes) -> "Characteristics":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
+from .continuous import effects_on
 from .hidden import hidden_from
 from .objects import GameObject
 
@@ -55,8 +56,6 @@ def object_json(game, obj: GameObject) -> dict:
 
 def _copy_of(game, obj: GameObject) -> str | None:
     """The object a permanent copies (its latest copy effect still applying, 707.2), if any."""
-    from .continuous import effects_on
-
     found = [e for e in effects_on(game, obj, "copy") if e["timestamp"] >= obj.merged_at]
     return found[-1].get("of") if found else None
 

@@ -1,11 +1,14 @@
-"""Priority (117): who may act, passing, and what happens when all players pass in succession."""
+"""Priority (117): who may act, passing, and what happens when all players pass in succession;
+the shortcuts in which all players pass until a step begins."""
 
 from __future__ import annotations
 
 from mtgrules.spec import implements
 
 from .actions import IllegalAction, action
-from .state_based import check_state_based_actions
+from .resolution import resolve_top
+from .state_based import after_action
+from .turns import STEPS, begin_step, end_step, next_step
 
 
 @action("pass_priority", player_action=True)
@@ -24,13 +27,9 @@ def pass_priority(game, a: dict) -> None:
     if s.passes >= len([p for p in s.order if not s.players[p].lost]):
         s.passes = 0
         if s.stack:
-            from .resolution import resolve_top
-
             resolve_top(game)
             s.priority = s.active
         else:
-            from .turns import next_step
-
             next_step(game)
     else:
         s.priority = next_living(game, player)
@@ -63,14 +62,33 @@ def resolve(game, a: dict) -> None:
         after_action(game, {"action": "resolve"})
 
 
-@implements("cr.current.state-based-actions")
-def after_action(game, a: dict) -> None:
-    """Before a player receives priority: state-based actions (704.3), then waiting triggered
-    abilities are put on the stack (117.5)."""
-    while True:
-        check_state_based_actions(game)
-        if not game.state.pending_triggers:
-            break
-        from .resolution import put_triggers_on_stack
+@action("advance_to")
+def advance_to(game, a):
+    """All players pass with an empty stack until ``step`` next begins (in the next turn with
+    ``next_turn``); objects on the stack, and abilities triggering on the way, resolve first.
+    Abilities that trigger as the named step begins stay on the stack."""
+    s = game.state
+    target, start_turn = a["step"], s.turn
+    if target not in STEPS:
+        raise IllegalAction(None, f"no step called {target!r}")
+    for _ in range(4 * len(STEPS)):
+        if s.stack:
+            resolve(game, {"all": True})
+        if target == "cleanup" and s.step == "end" and (not a.get("next_turn") or s.turn > start_turn):
+            end_step(game)  # the cleanup step has no priority (514.3): stop as it begins, its turn-based actions done
+            begin_step(game, "cleanup")
+            return
+        next_step(game)
+        after_action(game, a)
+        if s.step == target and (not a.get("next_turn") or s.turn > start_turn):
+            return
+    raise IllegalAction(None, f"step {target} was not reached")
 
-        put_triggers_on_stack(game)
+
+@action("end_turn")
+def end_turn(game, a):
+    """Shortcut: all players pass until the next turn's precombat main phase (through its end
+    step, cleanup, untap, upkeep and draw steps)."""
+    if game.state.stack:
+        raise IllegalAction("cr.current.all-pass", "the turn can't end while the stack isn't empty")
+    advance_to(game, {"step": "precombat-main", "next_turn": True})

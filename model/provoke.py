@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
-from .actions import IllegalAction
+from .actions import IllegalAction, effect
 from .characteristic_effects import abilities_with
-from .effects import effect
+from .combat_state import combat
 
 
 def _legal_target(game, oid, defender: str) -> bool:
@@ -53,8 +53,6 @@ def _provoke(game, source, eff, target):
     target is still a creature the defending player controls, untap it; it must block the
     provoking creature this combat if able (a requirement checked as blockers are declared, so
     a creature tapped again before then can't block and doesn't: provoke.q3)."""
-    from .combat import combat
-
     target = target if isinstance(target, str) else None
     if game.choice("may", True) is False or target is None or not _legal_target(game, target, eff["defender"]):
         game.log("no_effect", object=source.id, rule="provoke.a", reason="provoke declined or its target is illegal")

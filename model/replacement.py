@@ -9,6 +9,7 @@ from mtgrules.spec import implements
 
 from .actions import IllegalAction
 from .objects import ZONES
+from .prohibitions import static_abilities
 
 
 @dataclass
@@ -126,8 +127,6 @@ def static_replacements(game) -> list[Replacement]:
     (``{static: replacement, replacement: {to, instead, objects, owner}}``; ``owner: opponent``:
     cards owned by an opponent of the permanent's controller, Leyline of the Void). They apply
     while the permanent is on the battlefield, with its timestamp."""
-    from .prohibitions import static_abilities
-
     out = []
     for permanent, ab in static_abilities(game, "replacement"):
         data = dict(ab["replacement"])

@@ -6,6 +6,7 @@ the copies." The copies are put on the stack, not cast (707.10), so they don't c
 
 The cast action's ``replicate: N`` pays the replicate cost N times; the cost comes from the
 card's structured ``{keyword: replicate, cost: "{U}"}`` or its keyword line ("Replicate {U}").
+The trigger's effect, ``replicate_copies``, is in copies.py.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ from copy import deepcopy
 from mtgrules.spec import implements
 
 from .actions import IllegalAction
-from .copies import copy_spell
-from .effects import effect
 
 _LINE = re.compile(r"^Replicate\s+((?:\{[^}]+\})+)", re.MULTILINE)
 
@@ -54,16 +53,3 @@ def replicate_trigger(game, spell, a: dict) -> None:
         spell.spell.paid["replicate"] = times
         game.state.pending_triggers.append({"source": spell.id, "controller": spell.controller, "text": "Replicate",
                                             "effects": [{"effect": "replicate_copies"}], "count": times, "spell": deepcopy(spell)})
-
-
-@effect("replicate_copies")
-@implements("storm.q4", "cr.current.copy-of-spell")
-def _replicate_copies(game, ability_obj, eff, target) -> None:
-    """Copy the spell once per replicate payment; ``choices.new_targets`` gives new targets to the
-    copies, one per copy in order (the others keep the original's)."""
-    data = ability_obj.ability
-    spell = game.state.objects.get(data["spell"].id) or data["spell"]
-    new_targets = list(game.choice("new_targets") or [])
-    for _ in range(data["count"]):
-        targets = [new_targets.pop(0)] if new_targets and spell.spell.targets else None
-        copy_spell(game, spell, ability_obj.controller, targets, on_stack=spell.zone == "stack" and spell.id in game.state.objects, cause="replicate")

@@ -1,4 +1,6 @@
-"""Resolving spells and abilities (608), countering (701.6), and triggered abilities."""
+"""Resolving spells and abilities (608) and countering (701.6). A spell's or ability's effects are
+carried out through the effect registry (actions.EFFECTS), which the effect modules fill; a
+permanent entering is in entering.py, triggered abilities in triggers.py."""
 
 from __future__ import annotations
 
@@ -6,11 +8,14 @@ from dataclasses import replace
 
 from mtgrules.spec import implements
 
-from .actions import IllegalAction
-from .attachments import attach_resolving_aura
+from .actions import EFFECTS, IllegalAction
+from .attaching import attach_resolving_aura
 from .casting import effects_of, target_is_legal
-from .objects import Component, GameObject
-from .zones import create_object, move, remove_object
+from .continuous import add_effect
+from .entering import entered
+from .merging_actions import resolve_mutating
+from .objects import GameObject
+from .zones import move, remove_object
 
 
 @implements("cr.current.resolving-spells", "cr.current.permanent-spell-resolves", "dyn.5", "dyn.example.r2", "dyn.example.r3",
@@ -41,8 +46,6 @@ def resolve_top(game) -> None:
     game.log("resolve", object=obj.id, card=obj.card.name, half=obj.card.face(info.half).name if info.half else None)
     if values.is_permanent:
         if info.mutate_onto is not None:
-            from .merging_actions import resolve_mutating
-
             if resolve_mutating(game, obj):
                 return
         entering_token = obj.copy
@@ -52,8 +55,6 @@ def resolve_top(game) -> None:
                 permanent.components = [replace(c, token=True) for c in permanent.components]
                 permanent.copy = False
                 if info.copy_of in s.objects:  # the token is a copy of that card: observed as copy_of (its own values stand)
-                    from .continuous import add_effect
-
                     add_effect(game, {"kind": "copy", "object": permanent.id, "of": info.copy_of, "until": None})["values"] = None
             attach_resolving_aura(game, permanent, info.targets)
             entered(game, permanent)
@@ -76,93 +77,8 @@ def counter(game, spell: GameObject, to_zone: str = "graveyard", cause: str = "c
     return move(game, spell, to_zone, cause)
 
 
-@implements("morph.q5", "cr.current.face-down")
-def entered(game, permanent: GameObject) -> None:
-    """A permanent entered the battlefield: log it, and its "when ... enters" abilities trigger
-    (708.3: not if it entered face down, since it then has no abilities). What happens "as it
-    enters" (amplify) is done first, so nothing sees it on the battlefield without it."""
-    from .amplify import as_enters
-
-    enters_as_copy(game, permanent)
-    turn_others_face_down(game, permanent)
-    as_enters(game, permanent)
-    game.state.combat.setdefault("entered", []).append(permanent.id)  # 302.6 summoning sickness
-    game.log("enters_battlefield", object=permanent.id, card=permanent.card.name, face_down=permanent.face_down or None,
-             face=("back" if permanent.top.face == "b" else "front") if permanent.card.is_double_faced else None,
-             controller=permanent.controller)
-    if permanent.face_down:
-        return
-    for ability in enters_abilities(game, permanent):
-        targeted = any(e.get("target") not in (None, "self") for e in ability.get("effects", []))
-        game.state.pending_triggers.append({"source": permanent.id, "controller": permanent.controller, "effects": list(ability.get("effects", [])), "text": ability.get("text", "enters trigger"),
-                                            "targets": list(game.choice("targets") or []) if targeted else []})
-
-
-@implements("cr.current.copying-objects")
-def enters_as_copy(game, permanent: GameObject) -> None:
-    """Clone: "You may have Clone enter as a copy of any creature on the battlefield." A
-    replacement effect (614.1c): the permanent enters already a copy (707.2, copiable values) of
-    the creature the player chooses (``choices.copy``; ``choices.may: false`` declines)."""
-    if permanent.face_down or game.choice("may") is False or not game.choice("copy"):
-        return
-    if not any(a.get("as_enters") == "copy" for a in permanent.top.card.faces[0].abilities):
-        return
-    from .continuous import add_effect
-
-    original = game.obj(game.choice("copy"), zone="battlefield")
-    if original.id == permanent.id or not game.characteristics(original).is_type("Creature"):
-        raise IllegalAction("cr.current.copying-objects", f"{original.card.name} is not another creature on the battlefield")
-    add_effect(game, {"kind": "copy", "object": permanent.id, "of": original.id, "until": None})
-
-
-@implements("cr.current.face-down")
-def turn_others_face_down(game, permanent: GameObject) -> None:
-    """Ixidron: "As Ixidron enters, turn all other nontoken creatures face down." Each becomes a
-    2/2 face-down creature (708.2); one that can't be turned face down (a double-faced
-    permanent, 711.10) stays face up."""
-    if permanent.face_down or not any(a.get("as_enters") == "turn_others_face_down" for a in permanent.top.card.faces[0].abilities):
-        return
-    from .face_down_actions import turn_face_down
-
-    for oid in list(game.state.battlefield):
-        other = game.state.objects[oid]
-        if oid != permanent.id and not other.token and game.characteristics(other).is_type("Creature"):
-            turn_face_down(game, {"object": oid})
-
-
-def enters_abilities(game, permanent: GameObject) -> list[dict]:
-    """The structured "when this enters" abilities the permanent has now (its current face)."""
-    values = game.characteristics(permanent)
-    out = []
-    for component in permanent.components:
-        if component.face_down:
-            continue
-        for face in component.card.faces:
-            for ability in face.structured("trigger"):
-                if ability["trigger"] == "enters" and ability.get("text", "") in values.abilities:
-                    out.append(ability)
-    return out
-
-
-def put_triggers_on_stack(game) -> None:
-    """117.5 / 603.3: waiting triggered abilities are put on the stack (APNAP order; within one
-    player's, in the order they triggered)."""
-    s = game.state
-    pending, s.pending_triggers = s.pending_triggers, []
-    order = {p: i for i, p in enumerate(s.order[s.order.index(s.active):] + s.order[: s.order.index(s.active)])}
-    for trig in sorted(pending, key=lambda t: order.get(t["controller"], 0)):
-        source = s.objects.get(trig["source"])
-        card = source.card if source else None
-        ab = create_object(game, owner=trig["controller"], controller=trig["controller"], zone="stack",
-                           components=[Component(card=card)] if card else [])
-        ab.ability = {"effects": [], "targets": [], **{k: v for k, v in trig.items() if k != "controller"}}
-        game.log("trigger", object=ab.id, source=trig["source"], text=trig.get("text"), controller=trig["controller"])
-
-
 def run_effects(game, source: GameObject, effects: list[dict], targets: list) -> None:
     """Carry out a spell's or ability's structured effects in order (608.2c)."""
-    from .effects import EFFECTS
-
     remaining = list(targets)
     for effect in effects:
         target = remaining.pop(0) if effect.get("target") and remaining else None

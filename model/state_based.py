@@ -1,8 +1,13 @@
-"""State-based actions (704.5) the seeds need."""
+"""What happens before a player receives priority: the state-based actions (704.5) the seeds
+need, then waiting triggered abilities are put on the stack (117.5)."""
 
 from __future__ import annotations
 
 from mtgrules.spec import implements
+
+from .attaching import attachment_state_based_actions
+from .triggers import put_triggers_on_stack
+from .zones import move, remove_object
 
 
 @implements("cr.current.state-based-actions")
@@ -12,9 +17,6 @@ def check_state_based_actions(game) -> None:
     704.5d: a token in a zone other than the battlefield ceases to exist. 707.10a: a copy of a
     spell in a zone other than the stack, or of a card in a zone other than the stack or the
     battlefield, ceases to exist. All are performed simultaneously; repeat until none apply."""
-    from .attachments import attachment_state_based_actions
-    from .zones import move, remove_object
-
     while True:
         s = game.state
         acted = False
@@ -45,3 +47,14 @@ def check_state_based_actions(game) -> None:
                 acted = True
         if not acted:
             return
+
+
+@implements("cr.current.state-based-actions")
+def after_action(game, a: dict) -> None:
+    """Before a player receives priority: state-based actions (704.3), then waiting triggered
+    abilities are put on the stack (117.5)."""
+    while True:
+        check_state_based_actions(game)
+        if not game.state.pending_triggers:
+            break
+        put_triggers_on_stack(game)

@@ -8,7 +8,9 @@ from dataclasses import replace
 from mtgrules.spec import implements
 
 from .actions import IllegalAction
+from .commander import commander_destination
 from .objects import ZONES, Component, GameObject
+from .replacement import ZoneChange, apply_replacements
 
 
 @implements("cr.current.zones")
@@ -62,16 +64,12 @@ def move(game, obj: GameObject, to_zone: str, cause: str, *, position: str = "to
     player may choose their order (``order``: card names, first on top / earliest timestamp).
     708.9: a face-down permanent or spell leaving is revealed. ``keep`` carries the status kept
     by a stack-to-battlefield move (face, face-down) for a resolving permanent spell."""
-    from .replacement import ZoneChange, apply_replacements
-
     from_zone = obj.zone
     event = ZoneChange(obj_id=obj.id, from_zone=from_zone, to_zone=to_zone, cause=cause)
     apply_replacements(game, obj, event, replacement_order)
     position = event.position or position
     dying = from_zone == "battlefield" and event.to_zone == "graveyard" and game.characteristics(obj).is_type("Creature")
     def destination(component: Component) -> str:
-        from .commander import commander_destination
-
         commander = commander_destination(game, obj, component, event.card_components_to if event.card_components_to and not component.token else event.to_zone)
         if commander:
             return commander  # 903.9b, 903.9c

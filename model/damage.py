@@ -1,0 +1,36 @@
+"""Damage (120): what dealing damage to a player or a creature does, the ``damage`` effect and
+test action."""
+
+from __future__ import annotations
+
+from .actions import action, effect
+from .life import change_life
+from .lifelink import lifelink
+
+
+def deal_damage(game, source_name: str | None, target, amount: int, **extra) -> None:
+    """120.3: damage to a player makes them lose that much life; damage to a creature is marked.
+    ``extra`` is logged with the event (``combat``, ``step`` for combat damage)."""
+    if target in game.state.players:
+        game.log("damage", source=source_name, target=target, amount=amount, **extra)
+        change_life(game, target, -amount, "damage")
+        lifelink(game, source_name, amount)
+        return
+    obj = game.state.objects.get(target)
+    if obj is None or obj.zone != "battlefield":
+        return
+    obj.damage += amount
+    game.log("damage", source=source_name, target=obj.id, amount=amount, **extra)
+    lifelink(game, source_name, amount)
+
+
+@effect("damage")
+def _damage(game, source, eff, target):
+    deal_damage(game, source.id, target, eff["amount"])
+
+
+@action("damage")
+def damage_action(game, a):
+    """Test effect: deal damage to a player or permanent."""
+    target = a["target"] if a["target"] in game.state.players else game.obj(a["target"], zone="battlefield").id
+    deal_damage(game, a.get("source"), target, int(a["amount"]))

@@ -1,0 +1,49 @@
+"""Choosing a card name (DYN.4a, 711.13: one name of a card with two, not both), and Cranial
+Extraction, which exiles the cards with the chosen name."""
+
+from __future__ import annotations
+
+from mtgrules.spec import implements
+
+from .actions import IllegalAction, action, effect
+from .double_faced import legal_card_names
+from .zones import move
+
+
+@action("choose_name")
+@implements("dyn.4a", "dfc-2016.13", "dyn.example.r1")
+def choose_name(game, a):
+    """An effect tells a player to choose (name) a card name. DYN.4a: for a dynamic card, one of
+    its names, not both; 711.13: either face of a double-faced card but not both. An object has
+    the chosen name if one of its names is the chosen name. Returns the objects that have it."""
+    name = a["name"]
+    for card in list(game.state.cards.values()) + [o.card for o in game.state.objects.values()]:
+        if name == card.name and len(legal_card_names(card)) > 1:
+            rule = "dfc-2016.13" if card.is_double_faced else "dyn.4a"
+            raise IllegalAction(rule, f"choose one name of {card.name} ({' or '.join(legal_card_names(card))}), not both")
+    having = [o.id for o in game.state.objects.values() if o.ability is None and game.characteristics(o).has_name(name)]
+    game.log("name_chosen", player=a["player"], name=name, objects=having)
+    return having
+
+
+@effect("exile_named_cards")
+@implements("dyn.4a", "dfc-2016.13")
+def _cranial_extraction(game, source, eff, target):
+    """Cranial Extraction: choose a card name (``choices.name``; one name of a dynamic or
+    double-faced card, not both: DYN.4a, 711.13), search target player's graveyard, hand and
+    library for any number of cards with that name (``choices.cards``; by default all of them)
+    and exile them. An object has the chosen name if one of its names is that name."""
+    name = game.choice("name")
+    if not name:
+        raise IllegalAction("dyn.4a", "choose a card name (choices.name)")
+    having = choose_name(game, {"player": source.controller, "name": name})
+    player = target if target in game.state.players else source.controller
+    found = [oid for oid in having if game.state.objects[oid].zone in ("graveyard", "hand", "library") and game.state.objects[oid].owner == player]
+    wanted = game.choice("cards")
+    if wanted is not None:
+        chosen = [game.obj(ref, player=player).id for ref in wanted]
+        if any(oid not in found for oid in chosen):
+            raise IllegalAction("dyn.4a", f"only cards named {name} can be exiled")
+        found = chosen
+    for oid in found:
+        move(game, game.state.objects[oid], "exile", "exile")

@@ -1,0 +1,60 @@
+"""Triggered abilities: those that trigger as a spell is cast (storm; "whenever a player casts an
+instant or sorcery card"), and putting waiting triggered abilities on the stack (603.3)."""
+
+from __future__ import annotations
+
+from copy import deepcopy
+
+from mtgrules.spec import implements
+
+from .objects import Component
+from .zones import create_object
+
+
+@implements("storm.a", "storm.b", "storm.q1", "storm.q5", "storm.q6")
+def storm_triggers(game, spell) -> None:
+    """Storm (seed 004 storm.a): "When you cast this spell, put a copy of it onto the stack for
+    each other spell that was cast before it this turn." Each instance triggers separately
+    (storm.b). The count is fixed as the spell is cast: spells cast later, in response, don't
+    add copies (storm.q5). The trigger remembers the spell as it was (last known information),
+    so the copies are made even if the spell has left the stack when the trigger resolves."""
+    count = game.state.spells_cast_this_turn - 1
+    for ability in spell.card.faces[0].abilities:
+        if ability.get("keyword") == "storm":
+            game.state.pending_triggers.append({"source": spell.id, "controller": spell.controller, "text": "Storm",
+                                                "effects": [{"effect": "storm_copies"}], "storm_count": count, "spell": deepcopy(spell)})
+
+
+def cast_triggers(game, spell) -> None:
+    """Abilities of permanents that trigger when a player casts an instant or sorcery card
+    (``{trigger: any_player_casts_instant_or_sorcery_card}``, Eye of the Storm). A copy is not a
+    card (707.10, 707.12), so casting a copy doesn't trigger them; DYN.3b: a dynamic card on the
+    stack has only the types of the half cast."""
+    if spell.copy:
+        return
+    values = game.characteristics(spell)
+    if not (values.is_type("Instant") or values.is_type("Sorcery")):
+        return
+    for oid in list(game.state.battlefield):
+        permanent = game.state.objects[oid]
+        if permanent.face_down:
+            continue
+        for ab in permanent.top.card.faces[0].structured("trigger"):
+            if ab["trigger"] == "any_player_casts_instant_or_sorcery_card":
+                game.state.pending_triggers.append({"source": oid, "controller": permanent.controller, "text": ab.get("text"),
+                                                    "effects": list(ab.get("effects", [])), "spell": spell.id, "caster": spell.controller})
+
+
+def put_triggers_on_stack(game) -> None:
+    """117.5 / 603.3: waiting triggered abilities are put on the stack (APNAP order; within one
+    player's, in the order they triggered)."""
+    s = game.state
+    pending, s.pending_triggers = s.pending_triggers, []
+    order = {p: i for i, p in enumerate(s.order[s.order.index(s.active):] + s.order[: s.order.index(s.active)])}
+    for trig in sorted(pending, key=lambda t: order.get(t["controller"], 0)):
+        source = s.objects.get(trig["source"])
+        card = source.card if source else None
+        ab = create_object(game, owner=trig["controller"], controller=trig["controller"], zone="stack",
+                           components=[Component(card=card)] if card else [])
+        ab.ability = {"effects": [], "targets": [], **{k: v for k, v in trig.items() if k != "controller"}}
+        game.log("trigger", object=ab.id, source=trig["source"], text=trig.get("text"), controller=trig["controller"])
