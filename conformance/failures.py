@@ -7,7 +7,7 @@ in words, the events that matter one per line beneath (conformance/expectations.
 
 from __future__ import annotations
 
-import os
+from mtgrules.paths import shown_path
 
 #: How many failures of one scenario are shown; the rest are counted (all are in the JSON report).
 SHOWN = 3
@@ -31,11 +31,5 @@ def failure_lines(result: dict, shown: int = SHOWN) -> list[str]:
 
 def headline(result: dict) -> str:
     """``FAILED scenario-id (conformance/scenarios/x/y.yaml)``, the file relative when it can be."""
-    file = result.get("file") or ""
-    if file:
-        try:
-            relative = os.path.relpath(file)
-        except ValueError:  # another drive (Windows)
-            relative = file
-        file = file if relative.startswith("..") else relative
+    file = shown_path(result["file"]) if result.get("file") else ""
     return f"{result['outcome'].upper()} {result['scenario']}" + (f" ({file})" if file else "")
