@@ -123,8 +123,8 @@ def engine_label(spec: str) -> str:
 #: ``module:Class`` reach any other engine).
 SHIPPED_ENGINES = {
     "reference": "the reference model, in-process",
-    "reference-process": "the reference model behind the JSON-lines protocol (the example engine process)",
-    "phase": "phase.rs through phase-python (pip install 'mtgrules[phase]')",
+    "reference-process": "the reference model behind the JSON-lines protocol, the example engine process",
+    "phase": "phase.rs through phase-python, pip install 'mtgrules[phase]'",
 }
 
 
