@@ -37,7 +37,7 @@ def default_results_path(engine_spec: str) -> Path:
 
 
 def _current_numbers(rules) -> dict[str, str]:
-    """Each rule ID's current number (the ID itself when the spec does not say)."""
+    """Each rule ID's current number, where the spec gives one (rulings have none)."""
     from mtgrules.spec import load_spec
 
     try:
@@ -48,7 +48,7 @@ def _current_numbers(rules) -> dict[str, str]:
 
 
 def _table(title: str, columns: list[str], rows: list[list[str]]):
-    """A rich table whose first column is a name and the others right-aligned counts."""
+    """A rich table: the name and ``current`` columns left-aligned, the counts right-aligned."""
     from rich.table import Table
 
     table = Table(title=title, show_lines=False)
