@@ -3,7 +3,7 @@ observable seed clauses and rulings no scenario cites yet."""
 
 from __future__ import annotations
 
-from mtgrules.verify import CheckResult
+from mtgrules.verify import CheckResult, labelled
 
 from .scenarios import load_corpus
 
@@ -12,6 +12,7 @@ SEED_DOCUMENTS = ("dyn", "merging", "dfc-2016", "keywords")
 COVERED_KINDS = ("rule", "ruling", "example")
 
 
+@labelled("conformance: corpus")
 def check_corpus() -> CheckResult:
     corpus = load_corpus()
     sections = ", ".join(f"{name} {len(items)}" for name, items in corpus.sections().items())
@@ -41,6 +42,7 @@ def uncovered() -> tuple[list[str], list[str]]:
     return missing, unobservable
 
 
+@labelled("conformance: corpus coverage")
 def check_corpus_coverage() -> CheckResult:
     """Every observable seed clause and ruling is cited by at least one scenario."""
     missing, unobservable = uncovered()
@@ -49,6 +51,7 @@ def check_corpus_coverage() -> CheckResult:
     return CheckResult("conformance corpus coverage", not missing, summary, details, {"missing": missing, "not_observable": unobservable})
 
 
+@labelled("conformance: the corpus on the reference model")
 def check_reference_model() -> CheckResult:
     """The whole corpus on the reference model, in-process: no scenario may fail or error.
 

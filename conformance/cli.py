@@ -10,8 +10,11 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from .scenarios import SCENARIO_DIR, load_corpus
+from mtgrules.problems import InputError
+
+from .report_diff import COMPARABLE, DEFAULT_FIELDS, compare, load_report, render
 from .runner_cli import conform
+from .scenarios import SCENARIO_DIR, load_corpus
 
 _dir_option = click.option(
     "--dir", "directory", type=click.Path(exists=True, file_okay=False, path_type=Path), default=SCENARIO_DIR,
@@ -74,4 +77,30 @@ def list_scenarios(directory: Path, as_json: bool, section: str | None, rule: st
     click.echo(f"{len(items)} scenario(s)")
 
 
-commands = [scenarios_group, conform]
+@click.command("conform-diff")
+@click.argument("before", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("after", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--field", "fields", multiple=True, type=click.Choice(COMPARABLE),
+              help=f"A result field to compare (repeatable; default: {', '.join(DEFAULT_FIELDS)}).")
+@click.option("--json", "as_json", is_flag=True, help="Print the differences as a JSON list.")
+def conform_diff(before: Path, after: Path, fields: tuple[str, ...], as_json: bool) -> None:
+    """Compare two `conform --json` reports scenario by scenario: which scenarios are in one
+    report only, and which differ in outcome or detail (or the --field given). Timings, file
+    paths and other volatile fields are ignored.
+
+    Exit code: 0 when the reports agree, 1 on any difference, 2 on bad input.
+    """
+    try:
+        differences = compare(load_report(before), load_report(after), fields or DEFAULT_FIELDS)
+    except InputError as exc:
+        for p in exc.problems:
+            click.echo(str(p), err=True)
+        sys.exit(2)
+    if as_json:
+        click.echo(json.dumps([d.as_json() for d in differences], indent=2, ensure_ascii=False))
+    else:
+        click.echo(render(differences))
+    sys.exit(1 if differences else 0)
+
+
+commands = [scenarios_group, conform, conform_diff]

@@ -123,6 +123,15 @@ def engine_label(spec: str) -> str:
     return spec
 
 
+#: The engines the project ships, by the name ``--engine`` takes (the forms ``process:COMMAND`` and
+#: ``module:Class`` reach any other engine).
+SHIPPED_ENGINES = {
+    "reference": "the reference model, in-process",
+    "reference-process": "the reference model behind the JSON-lines protocol, the example engine process",
+    "phase": "phase.rs through phase-python, pip install 'mtgrules[phase]'",
+}
+
+
 def load_engine(spec: str, *, validate_messages: bool = False, timeout: float | None = None) -> Engine:
     """The engine named by ``spec``: a shipped adapter's name (``adapters.ENGINES``: ``reference``, the
     reference model in-process; ``phase``, phase.rs), ``reference-process`` (the example engine process:
@@ -146,7 +155,7 @@ def load_engine(spec: str, *, validate_messages: bool = False, timeout: float | 
         if not isinstance(engine, Engine):
             raise ValueError(f"{spec} is not a mtgrules.conformance.engine.Engine subclass")
     else:
-        raise ValueError(f"unknown engine {spec!r}: use reference, reference-process, process:COMMAND or module:Class")
+        raise ValueError(f"unknown engine {spec!r}: use {', '.join(SHIPPED_ENGINES)}, process:COMMAND or module:Class")
     if timeout is not None:
         engine.timeout = timeout
     return engine

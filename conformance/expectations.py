@@ -6,7 +6,9 @@ follows its card across zone changes (FORMAT.md "References"): :class:`Reference
 ``zone_change`` events (``object`` -> ``new_objects``, with ``components[].card`` telling which new
 object holds which card when a merged permanent splits up).
 
-Each failed expectation gives one message, ``what: expected X, observed Y``.
+Each failed expectation gives one message for people, ``what: expected X, observed Y``, in words
+(values through :func:`words`, never Python reprs); the events that matter follow it, one per line,
+indented.
 """
 
 from __future__ import annotations
@@ -170,8 +172,21 @@ def _same(key: str, want, got) -> bool:
     return want == got
 
 
-def _fmt(value) -> str:
-    return "none" if value is None else repr(value)
+def words(value) -> str:
+    """A value as a reader writes it: ``none``, ``R, G``, ``+1/+1: 4``, ``yes``/``no``, text as is;
+    a match (a mapping) as its fields ``kind spell, source Isochron Scepter``."""
+    if value is None or value == [] or value == {}:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in value.values()):  # counters, mana
+            return ", ".join(f"{k}: {v}" for k, v in value.items())
+        return ", ".join(f"{k} ({words(v)})" if isinstance(v, dict) else f"{k} {words(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(f"({words(v)})" if isinstance(v, dict) else words(v) for v in value)
+    return str(value)
+
 
 
 def check_object_fields(obj: dict, spec: dict, obs: Observation, label: str, skip=("object",)) -> list[str]:
@@ -184,17 +199,17 @@ def check_object_fields(obj: dict, spec: dict, obs: Observation, label: str, ski
         if key == "has":
             missing = [w for w in want if not _has(chars, w)]
             if missing:
-                out.append(f"{label}: expected to have {missing}, observed keywords {chars.get('keywords')} abilities {chars.get('abilities')}")
+                out.append(f"{label}: expected to have {words(missing)}, observed {_abilities(chars)}")
             continue
         if key == "lacks":
             present = [w for w in want if _has(chars, w)]
             if present:
-                out.append(f"{label}: expected to lack {present}, observed keywords {chars.get('keywords')} abilities {chars.get('abilities')}")
+                out.append(f"{label}: expected to lack {words(present)}, observed {_abilities(chars)}")
             continue
         if key == "same_object":
             changed = len(obs.refs.history.get(spec.get("object"), [])) > 1
             if want != (not changed):
-                out.append(f"{label}: expected same_object {want}, observed IDs {obs.refs.history.get(spec.get('object'))}")
+                out.append(f"{label}: expected {'the same object' if want else 'a new object'}, observed IDs {words(obs.refs.history.get(spec.get('object')))}")
             continue
         if key == "position":
             out += _position(obj, want, obs, label)
@@ -207,13 +222,13 @@ def check_object_fields(obj: dict, spec: dict, obs: Observation, label: str, ski
                 got_cmp = got
             expected = [obs.refs.cards.get(r, r) for r in want]
             if got_cmp != expected:
-                out.append(f"{label}: expected components {expected}, observed {got}")
+                out.append(f"{label}: expected components {words(expected)}, observed {words(got)}")
             continue
         if key == "hidden_from":
             if "hidden_from" not in obj:
-                out.append(f"{label}: expected hidden_from {want}; the engine's snapshot does not show who can see an object (not observable)")
+                out.append(f"{label}: expected hidden from {words(want)}; the engine's snapshot does not show who can see an object (not observable)")
             elif sorted(obj["hidden_from"]) != sorted(want):
-                out.append(f"{label}: expected hidden_from {want}, observed {obj['hidden_from']}")
+                out.append(f"{label}: expected hidden from {words(want)}, observed {words(obj['hidden_from'])}")
             continue
         if key == "attached_to":
             if "attached_to" not in obj:
@@ -221,15 +236,15 @@ def check_object_fields(obj: dict, spec: dict, obs: Observation, label: str, ski
                 continue
             want_id = obs.refs.id(want) if want is not None else None
             if obj["attached_to"] != want_id and obj["attached_to"] != want:
-                out.append(f"{label}: expected attached_to {_fmt(want)}, observed {_fmt(obj['attached_to'])}")
+                out.append(f"{label}: expected attached_to {words(want)}, observed {words(obj['attached_to'])}")
             continue
         try:
             got = _observed(obj, key, obs)
         except KeyError:
-            out.append(f"{label}: expected {key} {_fmt(want)}; the engine's snapshot has no {key!r} (not observable)")
+            out.append(f"{label}: expected {key} {words(want)}; the engine's snapshot has no {key} (not observable)")
             continue
         if not _same(key, want, got):
-            out.append(f"{label}: expected {key} {_fmt(want)}, observed {_fmt(got)}")
+            out.append(f"{label}: expected {key} {words(want)}, observed {words(got)}")
     return out
 
 
@@ -288,12 +303,17 @@ def _find(obs: Observation, ids: list[str], item) -> tuple[str | None, list[str]
     return None, best
 
 
+def _abilities(chars: dict) -> str:
+    return f"keywords {words(chars.get('keywords'))}; abilities {words(chars.get('abilities'))}"
+
+
 def _describe(obs: Observation, ids: list[str]) -> str:
+    """Objects as ``o1 (Firebolt), o2 (Mountain)``; ``nothing`` for none."""
     names = []
     for oid in ids:
         o = obs.objects.get(oid) or {}
-        names.append(f"{oid}:{(o.get('characteristics') or {}).get('name') or o.get('card')}")
-    return "[" + ", ".join(names) + "]"
+        names.append(f"{oid} ({(o.get('characteristics') or {}).get('name') or o.get('card')})")
+    return ", ".join(names) or "nothing"
 
 
 # ------------------------------------------------------------------------------ events
@@ -358,11 +378,38 @@ def _count_events(spec: dict, obs: Observation) -> int:
     return sum(1 for e in obs.events if _event_matches(e, spec, obs))
 
 
+def _event_words(spec: dict) -> str:
+    """An expected event in words: ``a transform event (object delver)``."""
+    rest = {k: v for k, v in spec.items() if k not in ("kind", "count")}
+    return f"a {spec['kind']} event" + (f" ({words(rest)})" if rest else "")
+
+
+def event_line(event: dict) -> str:
+    """One logged event on one line: ``event 17: zone_change: object o1, card Firebolt, from stack,
+    to graveyard`` (empty fields left out)."""
+    fields = {k: v for k, v in event.items() if k not in ("seq", "type", "components") and v not in (None, [], {})}
+    return f"event {event.get('seq', '?')}: {event.get('type')}" + (f": {words(fields)}" if fields else "")
+
+
+_SHOWN_EVENTS = 6
+
+
+def _about(event: dict, ref: str, obs: Observation) -> bool:
+    refs = obs.refs
+    return any(refs.matches(ref, event.get(k)) for k in ("object", "of")) or event.get("card") in (ref, refs.cards.get(ref))
+
+
 def _event_summary(obs: Observation, spec: dict) -> str:
+    """The logged events that matter, one per line (the first few): those of the expected kind,
+    and among them those of the expected object when there are any."""
     types = EVENT_TYPES.get(spec["kind"], (spec["kind"],))
     similar = [e for e in obs.events if e.get("type") in types]
-    shown = [{k: v for k, v in e.items() if k not in ("components",)} for e in similar[:6]]
-    return f"{len(similar)} {'/'.join(types)} event(s){': ' + repr(shown) if shown else ''}"
+    about = [e for e in similar if "object" in spec and _about(e, spec["object"], obs)]
+    shown = about or similar
+    lines = [f"\n    {event_line(e)}" for e in shown[:_SHOWN_EVENTS]]
+    more = f"\n    ... {len(shown) - _SHOWN_EVENTS} more" if len(shown) > _SHOWN_EVENTS else ""
+    head = f"{len(similar)} {'/'.join(types)} event(s)" + (f", {len(about)} of {spec['object']}" if about else "")
+    return head + "".join(lines) + more
 
 
 # ------------------------------------------------------------------------------ the expectations
@@ -397,16 +444,16 @@ def check_one(exp: dict, obs: Observation) -> list[str]:
         ids = obs.zone_ids("", "stack")
         want = exp["stack"]
         if len(ids) != len(want):
-            return [f"stack: expected {len(want)} object(s) {want}, observed {_describe(obs, ids)} (top first)"]
+            return [f"stack: expected {len(want)} object(s) ({words(want)}), observed {_describe(obs, ids)} (top first)"]
         out = []
         for i, (item, oid) in enumerate(zip(want, ids)):
             if isinstance(item, str):
                 if obs.refs.id(item) != oid:
-                    out.append(f"stack[{i}] (top first): expected {item}, observed {_describe(obs, [oid])}")
+                    out.append(f"stack item {i + 1} (top first): expected {item}, observed {_describe(obs, [oid])}")
             else:
                 problems = _match(obs.objects.get(oid, {"id": oid}), item, obs)
                 if problems:
-                    out.append(f"stack[{i}] (top first): expected {item}, observed {_describe(obs, [oid])}: {'; '.join(problems)}")
+                    out.append(f"stack item {i + 1} (top first): expected {words(item)}, observed {_describe(obs, [oid])}: {'; '.join(problems)}")
         return out
     if "zone_of" in exp:
         return _zone(exp, obs)
@@ -414,10 +461,10 @@ def check_one(exp: dict, obs: Observation) -> list[str]:
         spec = exp.get("event") or exp.get("no_event")
         n = _count_events(spec, obs)
         if "no_event" in exp:
-            return [f"no_event {spec}: observed {n} such event(s): {_event_summary(obs, spec)}"] if n else []
+            return [f"{_event_words(spec)}: expected none, observed {n}; {_event_summary(obs, spec)}"] if n else []
         if "count" in spec:
-            return [] if n == spec["count"] else [f"event {spec}: expected exactly {spec['count']}, observed {n}; {_event_summary(obs, spec)}"]
-        return [] if n else [f"event {spec}: expected at least one, observed none; {_event_summary(obs, spec)}"]
+            return [] if n == spec["count"] else [f"{_event_words(spec)}: expected exactly {spec['count']}, observed {n}; {_event_summary(obs, spec)}"]
+        return [] if n else [f"{_event_words(spec)}: expected at least one, observed none; {_event_summary(obs, spec)}"]
     if "one_of" in exp:
         alternatives = [check(option, obs) for option in exp["one_of"]]
         if any(not a for a in alternatives):
@@ -426,7 +473,7 @@ def check_one(exp: dict, obs: Observation) -> list[str]:
     if "turn" in exp:
         turn = obs.snapshot.get("turn") or {}
         return [f"turn: expected {k} {v}, observed {turn.get(k)}" for k, v in exp["turn"].items() if turn.get(k) != v]
-    return [f"unknown expectation {exp}"]
+    return [f"unknown expectation ({words(exp)})"]
 
 
 def _player(exp: dict, obs: Observation) -> list[str]:
@@ -451,7 +498,7 @@ def _player(exp: dict, obs: Observation) -> list[str]:
         elif key == "mana_pool":
             got = _mana(p.get("mana_pool"))
             if not _mana_equal(want, got):
-                out.append(f"player {name}: expected mana_pool {want!r}, observed {got!r}")
+                out.append(f"player {name}: expected mana pool {_mana(want) or 'empty'}, observed {got or 'empty'}")
             continue
         elif key == "has_priority":
             got = (obs.snapshot.get("turn") or {}).get("priority") == name
@@ -471,22 +518,22 @@ def _zone(exp: dict, obs: Observation) -> list[str]:
     for item in exp.get("contains") or []:
         found, problems = _find(obs, ids, item)
         if found is None:
-            out.append(f"{label}: expected to contain {item}, observed {_describe(obs, ids)}" + (f" (closest: {'; '.join(problems)})" if problems else ""))
+            out.append(f"{label}: expected to contain {words(item)}, observed {_describe(obs, ids)}" + (f" (closest: {'; '.join(problems)})" if problems else ""))
     for item in exp.get("excludes") or []:
         found, _ = _find(obs, ids, item)
         if found is not None:
-            out.append(f"{label}: expected not to contain {item}, observed {_describe(obs, [found])}")
+            out.append(f"{label}: expected not to contain {words(item)}, observed {_describe(obs, [found])}")
     if "order" in exp:
         want = [obs.refs.id(r) for r in exp["order"]]
         if want != ids:
-            out.append(f"{label}: expected exactly {exp['order']} in order, observed {_describe(obs, ids)}")
+            out.append(f"{label}: expected exactly {words(exp['order'])} in this order, observed {_describe(obs, ids)}")
     for end in ("top", "bottom"):
         if end in exp:
             n = len(exp[end])
             part = ids[:n] if end == "top" else ids[len(ids) - n:]
             want = sorted(str(obs.refs.id(r)) for r in exp[end])
             if sorted(part) != want:
-                out.append(f"{label}: expected {end} {exp[end]} (any order), observed {_describe(obs, part)}")
+                out.append(f"{label}: expected {end} {words(exp[end])} (any order), observed {_describe(obs, part)}")
     if "count" in exp and len(ids) != exp["count"]:
         out.append(f"{label}: expected {exp['count']} object(s), observed {len(ids)} {_describe(obs, ids)}")
     return out

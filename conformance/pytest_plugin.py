@@ -13,7 +13,9 @@ and CI integrations work as for any test. Options:
 * ``--mtg-timeout SECONDS``, ``--mtg-validate-messages``.
 
 A skipped scenario (feature not supported) is a pytest skip with the reason; an engine failure
-is an error-like failure with its context (the engine is restarted for the next item).
+is an error-like failure with its context (the engine is restarted for the next item). A failure
+reads as in ``mtgrules conform`` (conformance/failures.py): the same first failures, in words.
+A run that selects no scenario ends with pytest's own exit code 5 (no tests collected).
 """
 
 from __future__ import annotations
@@ -81,9 +83,10 @@ class ScenarioItem(pytest.Item):
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, ScenarioFailure):
+            from .failures import failure_lines, headline
+
             r = excinfo.value.args[0]
-            lines = [f"{r['outcome']}: {r['scenario']} ({r.get('file', '')})", f"rules: {', '.join(r.get('rules') or [])}"]
-            lines += [f"  {f}" for f in r.get("failures") or []] or [f"  {r['detail']}"]
+            lines = [headline(r), *failure_lines(r), f"rules: {', '.join(r.get('rules') or [])}"]
             if r.get("context"):
                 lines.append(r["context"])
             lines += [f"  note: {n}" for n in r.get("notes") or []]

@@ -105,26 +105,6 @@ def scenario_request(scenario, edition: str, pool) -> dict:
             "cards": cards, "references": {r: {"card": v["card"]} for r, v in refs.items()}}
 
 
-def storm_context(scenario, pool) -> dict:
-    """The trace checkers' storm context: the scenario's cards with storm and how many instances."""
-    out = {}
-    for name in scenario.cards:
-        card = pool.get(name)
-        if card is None:
-            continue
-        n = 0
-        for face in card.faces:
-            lines = [ln.strip().lower() for ln in (face.get("text") or "").splitlines()]
-            n += sum(1 for ln in lines if ln == "storm" or ln.startswith("storm ("))
-            if not n and "Storm" in (face.get("keywords") or []):
-                n = 1
-        if n:
-            out[card.name] = n
-            for face_name in card.face_names:
-                out[face_name] = n
-    return out
-
-
 def choose_edition(scenario, editions: list[str]) -> str | None:
     for ed in scenario.editions:
         if ed in editions:
@@ -210,10 +190,10 @@ def play(engine: Engine, hello: dict, scenario, pool) -> dict:
         failures += [f"expect: {f}" for f in check(scenario.expect, obs)]
     trace = []
     try:
-        from mtgrules.proofs.traces import check_log
+        from mtgrules.proofs.traces import check_log, scenario_context
 
         events = engine.events()
-        trace = [v.as_json() | {"text": str(v)} for v in check_log(events, {"storm": storm_context(scenario, pool)})]
+        trace = [v.as_json() | {"text": str(v)} for v in check_log(events, scenario_context(scenario, pool))]
     except ImportError:  # the proofs part is optional
         pass
     failures += [f"trace property: {t['text']}" for t in trace]

@@ -6,6 +6,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
 from pathlib import Path
 
@@ -14,44 +16,106 @@ import click
 from mtgrules.problems import InputError
 
 
-def _print_summary(results: list[dict], summary: dict, changes: dict | None, out) -> None:
-    from rich.console import Console
+#: Exit code of a run that selects no scenario (as pytest's "no tests collected").
+NO_SCENARIOS = 5
+
+
+def cache_dir() -> Path:
+    """Where ``conform`` keeps its resumable results files: ``$MTGRULES_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/mtgrules``, else ``~/.cache/mtgrules``."""
+    if os.environ.get("MTGRULES_CACHE_DIR"):
+        return Path(os.environ["MTGRULES_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "mtgrules"
+
+
+def default_results_path(engine_spec: str) -> Path:
+    """The results file of one engine in the cache folder (one per engine, so runs of two
+    engines never resume each other)."""
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", engine_spec).strip("-") or "engine"
+    return cache_dir() / f"conform-{slug}.jsonl"
+
+
+def _current_numbers(rules) -> dict[str, str]:
+    """Each rule ID's current number, where the spec gives one (rulings have none)."""
+    from mtgrules.spec import load_spec
+
+    try:
+        items = load_spec().items
+    except InputError:
+        return {}
+    return {r: items[r].current for r in rules if r in items and items[r].current}
+
+
+def _table(title: str, columns: list[str], rows: list[list[str]]):
+    """A rich table: the name and ``current`` columns left-aligned, the counts right-aligned."""
     from rich.table import Table
 
-    console = Console(file=out, width=120)
-    for title, key in (("Per section", "sections"), ("Per feature", "features")):
-        table = Table(title=title, show_lines=False)
-        table.add_column(key[:-1])
-        cols = [o for o in ("passed", "failed", "error", "skipped", "xfailed", "xpassed") if summary["total"].get(o)]
-        for c in cols:
-            table.add_column(c, justify="right")
-        for name, counts in summary[key].items():
-            table.add_row(name, *[str(counts.get(c, 0)) for c in cols])
-        console.print(table)
+    table = Table(title=title, show_lines=False)
+    for i, column in enumerate(columns):
+        table.add_column(column, justify="right" if i and column != "current" else "left")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _counts_table(title: str, column: str, counts: dict[str, dict], cols: list[str]):
+    return _table(title, [column, *cols], [[name, *(str(c.get(o, 0)) for o in cols)] for name, c in counts.items()])
+
+
+def _print_summary(results: list[dict], summary: dict, changes: dict | None, out) -> None:
+    """The section and feature tables (features whose scenarios were all skipped left out), the
+    rules with failures, each failing scenario's first failures, the totals."""
+    from rich.console import Console
+
+    from .failures import failure_lines, headline
+
+    console = Console(file=out, width=120, highlight=False)
+    cols = [o for o in ("passed", "failed", "error", "skipped", "xfailed", "xpassed") if summary["total"].get(o)]
+    console.print(_counts_table("Per section", "section", summary["sections"], cols))
+    played = {k: v for k, v in summary["features"].items() if set(v) != {"skipped"}}
+    console.print(_counts_table("Per feature", "feature", played, cols))
+    if len(played) < len(summary["features"]):
+        console.print(f"({len(summary['features']) - len(played)} feature(s) left out: all their scenarios skipped)")
+    failing = {r: c for r, c in summary["rules"].items() if c.get("failed") or c.get("error")}
+    if failing:
+        current = _current_numbers(failing)
+        console.print(_table("Rules with failures", ["rule", "current", "failed", "error"],
+                             [[r, current.get(r, ""), str(c.get("failed", 0)), str(c.get("error", 0))] for r, c in failing.items()]))
     for r in results:
         if r["outcome"] in ("failed", "error"):
-            console.print(f"[bold]{r['outcome'].upper()}[/bold] {r['scenario']} ({r.get('file', '')}): {r['detail']}", markup=True, highlight=False)
+            console.print(headline(r), style="bold", markup=False, soft_wrap=True)
+            for line in failure_lines(r):
+                console.print(line, markup=False, soft_wrap=True)
     total = summary["total"]
-    console.print("total: " + ", ".join(f"{n} {o}" for o, n in sorted(total.items())), highlight=False)
+    console.print("total: " + ", ".join(f"{n} {o}" for o, n in sorted(total.items())))
     if changes is not None:
-        console.print(f"against the baseline: {len(changes['newly_failing'])} newly failing, {len(changes['newly_passing'])} newly passing", highlight=False)
+        console.print(f"against the baseline: {len(changes['newly_failing'])} newly failing, {len(changes['newly_passing'])} newly passing")
         for sid in changes["newly_failing"]:
-            console.print(f"  newly failing: {sid}", highlight=False)
+            console.print(f"  newly failing: {sid}")
         for sid in changes["newly_passing"]:
-            console.print(f"  newly passing: {sid}", highlight=False)
+            console.print(f"  newly passing: {sid}")
+
+
+def _engines_help() -> str:
+    from .engine import SHIPPED_ENGINES
+
+    shipped = "; ".join(f"'{name}' ({what})" for name, what in SHIPPED_ENGINES.items())
+    return (f"The engine to run: {shipped}; 'process:COMMAND' (any engine speaking conformance/PROTOCOL.md); "
+            "'module:Class' (a Python engine, conformance/engine.py).")
 
 
 @click.command("conform")
-@click.option("--engine", "engine_spec", default="reference", show_default=True,
-              help="reference (in-process), reference-process (the example engine process), "
-                   "'process:COMMAND' (any engine speaking PROTOCOL.md), or module:Class (a Python engine).")
+@click.option("--engine", "engine_spec", default="reference", show_default=True, help=_engines_help())
 @click.option("--json", "json_file", type=click.Path(dir_okay=False, path_type=Path), help="Write the report (engine, results, summary) to FILE.")
 @click.option("--junit", "junit_file", type=click.Path(dir_okay=False, path_type=Path), help="Write JUnit XML to FILE.")
 @click.option("--baseline", "baseline_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Known failures (a previous --json report, a results file, or scenario IDs one a line): only changes are reported and decide the exit code.")
 @click.option("-k", "keyword", help="Select scenarios: words matched against ID, section, rules, features; and/or/not.")
-@click.option("--results", "results_file", type=click.Path(dir_okay=False, path_type=Path), default=Path("conform-results.jsonl"),
-              show_default=True, help="JSON lines, one result per finished scenario (written as each finishes).")
+@click.option("--results", "results_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="JSON lines, one result per finished scenario (written as each finishes). Default: "
+                   "conform-ENGINE.jsonl in the cache folder, $MTGRULES_CACHE_DIR, else $XDG_CACHE_HOME/mtgrules, "
+                   "else ~/.cache/mtgrules.")
 @click.option("--resume", is_flag=True, help="Continue a killed run: skip the scenarios already in --results.")
 @click.option("--timeout", type=float, default=10.0, show_default=True, help="Seconds per scenario before the engine counts as hung (it is restarted).")
 @click.option("--validate-messages", is_flag=True, help="Validate every protocol message against conformance/protocol.schema.json.")
@@ -62,8 +126,12 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
             scenario_dir, strict_baseline, quiet):
     """Run the conformance corpus on an engine and report per scenario, rule section and feature.
 
-    Exit code: 0 when nothing fails (with --baseline: nothing newly fails), 1 otherwise, 2 on bad
-    input.
+    \b
+    Exit code:
+      0  nothing fails (with --baseline: nothing newly fails)
+      1  a scenario fails or errors (with --baseline: newly), or the engine cannot be run
+      2  bad input (an unknown engine, a bad -k expression, an invalid spec or card pool)
+      5  no scenario selected (-k matches none, or the scenario folder holds no valid scenario)
     """
     from .engine import load_engine
     from .runner import Run, baseline_changes, load_baseline, load_scenarios, report, select, summary, write_junit
@@ -75,10 +143,17 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
     except InputError as exc:
         for p in exc.problems:
             click.echo(str(p), err=True)
-        sys.exit(1)
+        sys.exit(2)
     except ValueError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
+    if not selected:
+        where = f"in {scenario_dir}" if scenario_dir else "in the corpus"
+        why = (f"-k {keyword!r} matches none of the {len(scenarios)} scenario(s) {where}" if scenarios and keyword
+               else f"no valid scenario {where} (see `mtgrules scenarios validate --dir {scenario_dir or '...'}`)")
+        click.echo(f"error: no scenario selected: {why}; nothing was run", err=True)
+        sys.exit(NO_SCENARIOS)
+    results_file = results_file or default_results_path(engine_spec)
     baseline = load_baseline(baseline_file) if baseline_file else None
     run = Run(lambda: load_engine(engine_spec, validate_messages=validate_messages, timeout=timeout), selected, pool,
               results_path=results_file, resume=resume, timeout=timeout, baseline=baseline)

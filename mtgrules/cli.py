@@ -11,7 +11,7 @@ import click
 from rich.console import Console
 
 from . import __version__
-from .verify import PARTS, checks, run_check
+from .verify import PARTS, checks, label, run_check
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -24,30 +24,49 @@ def main() -> None:
     """
 
 
+#: Problem lines shown per failing check (all of them are in --json).
+SHOWN_DETAILS = 50
+
+
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 def verify(as_json: bool) -> None:
     """Run every check the project has (spec validation and coverage, proofs, the custom-rules
-    check, the corpus on the reference model) and print a summary; exit 1 if any fails."""
+    check, the corpus on the reference model) and print a summary; exit 1 if any fails.
+
+    A failing check lists its problems. A passing check that has findings to read (the
+    custom-rules check on DYN: its contradictions and ambiguities, each reviewed) shows their
+    count and the command that prints them (`mtgrules lint-rules FILE`).
+    """
     console = Console(highlight=False, stderr=as_json)
     results = []
-    for check in checks():
-        with console.status(f"running {getattr(check, '__name__', 'check')} ..."):
+    todo = checks()
+    for n, check in enumerate(todo, 1):
+        with console.status(f"[{n}/{len(todo)}] {label(check)} ..."):
             result = run_check(check)
         results.append(result)
         if not as_json:
-            mark = "[green]PASS[/green]" if result.ok else "[red]FAIL[/red]"
-            console.print(f"{mark} {result.name}: {result.summary}")
-            for line in result.details[:50]:
-                console.print(f"     {line}", markup=False)
-            if len(result.details) > 50:
-                console.print(f"     ... and {len(result.details) - 50} more")
+            _print_result(console, result)
     failed = [r for r in results if not r.ok]
     if as_json:
         click.echo(json.dumps({"ok": not failed, "checks": [r.as_json() for r in results]}, indent=2, ensure_ascii=False))
     else:
         console.print(f"{len(results) - len(failed)} of {len(results)} checks passed" + (": FAILED" if failed else ""))
     sys.exit(1 if failed else 0)
+
+
+def _print_result(console: Console, result) -> None:
+    mark = "[green]PASS[/green]" if result.ok else "[red]FAIL[/red]"
+    console.print(f"{mark} {result.name}: {result.summary}")
+    where = f": `{result.command}`" if result.command else " (mtgrules verify --json)"
+    if result.ok:
+        if result.details:
+            console.print(f"     {len(result.details)} finding(s) to read{where}", markup=False)
+        return
+    for line in result.details[:SHOWN_DETAILS]:
+        console.print(f"     {line}", markup=False)
+    if len(result.details) > SHOWN_DETAILS:
+        console.print(f"     ... and {len(result.details) - SHOWN_DETAILS} more{where}", markup=False)
 
 
 def _register() -> None:

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import click
 
+from mtgrules.paths import shown_path
 from mtgrules.problems import InputError
+from mtgrules.verify import labelled
 
 from . import lint
 from .rulesets import CORE, DYN
@@ -155,14 +157,16 @@ def _check(name: str, path: Path, reviewed: frozenset) -> "object":
     details = [f"NOT REVIEWED: {k[0]} {', '.join(k[1])}" for k in sorted(new)] + [f"NO LONGER FOUND: {k[0]} {', '.join(k[1])}" for k in sorted(gone)]
     details += [f"{f.kind}: {', '.join(f.clauses)}: {f.explanation}" for f in report.findings]
     details += [f"skipped: {s}" for s in report.skipped]
-    return CheckResult(name, ok, summary, details, report.as_json())
+    return CheckResult(name, ok, summary, details, report.as_json(), command=f"mtgrules lint-rules {shown_path(path)}")
 
 
+@labelled("custom rules: DYN")
 def check_dyn_custom_rules():
     """The custom-rules checker on DYN: the findings must be the reviewed ones."""
     return _check("custom rules: DYN (lint-rules proofs/custom/dyn.yaml)", DYN, REVIEWED_DYN)
 
 
+@labelled("custom rules: core rules alone")
 def check_core_rules_alone():
     """The core rules analysed alone: no contradiction, no open question."""
     return _check("custom rules: core rules alone (lint-rules proofs/core_rules.yaml)", CORE, REVIEWED_CORE)

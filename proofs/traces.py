@@ -3,7 +3,14 @@ event log in the observation schema (model/events.schema.json), so that any engi
 checked against them, in every scenario, whatever the scenario was written about.
 
 Each :class:`TraceProperty` names its rules and returns :class:`Violation` objects (the event's
-``seq`` and a message). ``check_log(events)`` runs them all.
+``seq`` and a message). ``check_log(events, context)`` runs them all.
+
+A property that needs to know something about the game beyond its log (storm-count: which cards
+have storm, and how many instances) declares it: ``context={key: compute}``, where
+``compute(scenario, pool)`` derives the value from a scenario (its ``cards``, names) and a card
+pool (``pool.get(name)`` -> a card with ``name``, ``face_names`` and ``faces`` in MTGJSON's
+atomic shape). ``scenario_context(scenario, pool)`` computes every declared key, so a runner
+checks any scenario's log without knowing any mechanic.
 
 Fields used (see /work/notes/proofs.md): every event ``seq`` and ``type``; ``cast``: ``object``,
 ``alternative_cost``, ``copy``; ``copied``: ``object``, ``of``, ``cast``; ``zone_change``:
@@ -15,7 +22,7 @@ Fields used (see /work/notes/proofs.md): every event ``seq`` and ``type``; ``cas
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 
@@ -42,6 +49,7 @@ class TraceProperty:
     proof: str  # the obligation that proves the same statement over the formalization
     file: str | None = None
     line: int | None = None
+    context: dict[str, Callable] = field(default_factory=dict)  # key -> compute(scenario, pool)
 
     def __call__(self, events: list[dict], context: dict | None = None) -> list[Violation]:
         return [Violation(self.name, self.rules, seq, msg) for seq, msg in self.check(events, context or {})]
@@ -50,12 +58,43 @@ class TraceProperty:
 PROPERTIES: list[TraceProperty] = []
 
 
-def trace_property(name: str, rules: Iterable[str], statement: str, proof: str):
+def trace_property(name: str, rules: Iterable[str], statement: str, proof: str, context: dict[str, Callable] | None = None):
     def register(fn):
         line = inspect.getsourcelines(fn)[1]
-        PROPERTIES.append(TraceProperty(name, tuple(rules), statement, fn, proof, inspect.getsourcefile(fn), line))
+        PROPERTIES.append(TraceProperty(name, tuple(rules), statement, fn, proof, inspect.getsourcefile(fn), line, dict(context or {})))
         return fn
     return register
+
+
+def scenario_context(scenario, pool, properties: Iterable[TraceProperty] | None = None) -> dict:
+    """The context the trace properties (all, or those given) declare, computed for one scenario."""
+    out: dict = {}
+    for prop in properties if properties is not None else PROPERTIES:
+        for key, compute in prop.context.items():
+            if key not in out:
+                out[key] = compute(scenario, pool)
+    return out
+
+
+def storm_instances(scenario, pool) -> dict[str, int]:
+    """storm.b: the scenario's cards with storm, by card and face name, and how many instances of
+    storm each has (a line "Storm" or "Storm (...)" of its text; else the Storm keyword: one)."""
+    out = {}
+    for name in scenario.cards:
+        card = pool.get(name)
+        if card is None:
+            continue
+        n = 0
+        for face in card.faces:
+            lines = [ln.strip().lower() for ln in (face.get("text") or "").splitlines()]
+            n += sum(1 for ln in lines if ln == "storm" or ln.startswith("storm ("))
+            if not n and "Storm" in (face.get("keywords") or []):
+                n = 1
+        if n:
+            out[card.name] = n
+            for face_name in card.face_names:
+                out[face_name] = n
+    return out
 
 
 def _seq(e: dict) -> int | None:
@@ -90,7 +129,7 @@ def _copies_not_cast(events, context):
                 "A spell with storm gets one copy for each other spell cast before it this turn (per instance of storm); copies "
                 "put onto the stack don't count, and only the copies storm's trigger makes are storm copies (a copy of the storm "
                 "spell made by another effect, e.g. Twincast, isn't cast and doesn't storm). Needs context['storm'] = "
-                "{card name: instances}.", "storm.copies")
+                "{card name: instances}.", "storm.copies", context={"storm": storm_instances})
 def _storm_count(events, context):
     storm = context.get("storm") or {}
     if not storm:

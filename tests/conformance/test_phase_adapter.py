@@ -86,16 +86,16 @@ _EXAMINED_PASSING = [
 _DEVIATIONS = {  # reproduction -> (outcome, words the report's detail must contain)
     "phase-dev-first-strike-step-priority": ("failed", "expected life 19, observed 18"),
     "phase-dev-affinity-reduced-cost-payable": ("error", "Cannot pay mana cost"),
-    "phase-dev-amplify-no-counters": ("failed", "expected counters {'+1/+1': 1}, observed {}"),
-    "phase-dev-transform-into-sorcery-face": ("failed", "expected face 'front', observed 'back'"),
+    "phase-dev-amplify-no-counters": ("failed", "expected counters +1/+1: 1, observed none"),
+    "phase-dev-transform-into-sorcery-face": ("failed", "expected face front, observed back"),
     "phase-dev-flashback-hinder": ("failed", "expected zone exile, observed graveyard"),
-    "phase-dev-wild-mongrel-color": ("failed", "expected colors ['R'], observed ['G']"),
+    "phase-dev-wild-mongrel-color": ("failed", "expected colors R, observed G"),
     "phase-dev-disturb-mana-value": ("failed", "expected mana_value 1, observed 0"),
-    "phase-dev-token-copy-of-dfc": ("failed", "token True, observed False"),
+    "phase-dev-token-copy-of-dfc": ("failed", "token yes, observed no"),
     "phase-dev-non-dfc-returned-transformed": ("failed", "expected zone exile, observed battlefield"),
-    "phase-dev-clone-no-transform-event": ("failed", "no_event {'kind': 'transform', 'object': 'Clone'}"),
+    "phase-dev-clone-no-transform-event": ("failed", "a transform event (object Clone): expected none"),
     "phase-dev-face-down-dfc-transforms": ("failed", "expected power 2, observed 1"),
-    "phase-dev-turned-up-dfc-keeps-back-face": ("failed", "expected name 'Insectile Aberration', observed 'Delver of Secrets'"),
+    "phase-dev-turned-up-dfc-keeps-back-face": ("failed", "expected name Insectile Aberration, observed Delver of Secrets"),
 }
 
 _UNSUPPORTED = {  # scenario -> words of the reason it is not played

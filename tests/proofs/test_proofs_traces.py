@@ -171,3 +171,20 @@ def test_reference_model_logs_satisfy_every_property(game):
     assert not refusals
     assert events
     assert check_log(events, game["context"]) == []
+
+
+def test_properties_declare_the_context_they_need():
+    """issue 13: a property computes its own context from a scenario and the pool; the runner
+    names no mechanic (it passes scenario and pool to scenario_context)."""
+    from types import SimpleNamespace
+
+    from mtgrules.conformance.scenarios import load_corpus
+    from mtgrules.proofs.traces import scenario_context
+
+    pool = load_corpus().pool
+    scenario = SimpleNamespace(cards=["Grapeshot", "Conformance Twin-Storm Bolt", "Lightning Bolt", "no such card"])
+    assert scenario_context(scenario, pool) == {"storm": {"Grapeshot": 1, "Conformance Twin-Storm Bolt": 2}}
+    without = [p for p in PROPERTIES if p.name != "storm-count"]
+    assert scenario_context(scenario, pool, without) == {}
+    runner = (Path(__file__).resolve().parents[2] / "conformance" / "runner.py").read_text()
+    assert "storm" not in runner.lower()

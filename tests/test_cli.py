@@ -1,0 +1,50 @@
+"""The `mtgrules` command line as a user meets it (issue 14): `python -m mtgrules`, verify's
+progress labels, and findings shown as a count with the command that prints them."""
+
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+import mtgrules.cli as cli
+from mtgrules.verify import CheckResult, checks, label, labelled
+
+
+def test_python_dash_m_works_like_the_command():
+    run = subprocess.run([sys.executable, "-m", "mtgrules", "--help"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("Usage: mtgrules ") and "verify" in run.stdout and "conform" in run.stdout
+    version = subprocess.run([sys.executable, "-m", "mtgrules", "--version"], capture_output=True, text=True, timeout=120)
+    assert version.stdout.startswith("mtgrules, version")
+
+
+def test_every_check_has_a_human_label():
+    labels = [label(c) for c in checks()]
+    assert {"spec", "proofs", "custom rules: DYN", "conformance: corpus"} <= set(labels)
+    assert not [x for x in labels if "_" in x or x.startswith("check")]
+
+
+def _fake_checks():
+    @labelled("custom rules: TEST")
+    def check_with_findings():
+        return CheckResult("custom rules: TEST", True, "2 contradiction", ["contradiction: a, b", "contradiction: c, d"],
+                           command="mtgrules lint-rules test.yaml")
+
+    def check_broken_thing():
+        return CheckResult("broken thing", False, "1 problem", ["x.yaml:3: field: wrong"])
+    return [check_with_findings, check_broken_thing]
+
+
+def test_verify_progress_labels_and_findings(monkeypatch):
+    shown = []
+    monkeypatch.setattr(cli, "checks", _fake_checks)
+    real_status = cli.Console.status
+    monkeypatch.setattr(cli.Console, "status", lambda self, text, **kw: shown.append(text) or real_status(self, text, **kw))
+    result = CliRunner().invoke(cli.main, ["verify"])
+    assert result.exit_code == 1
+    assert shown == ["[1/2] custom rules: TEST ...", "[2/2] broken thing ..."]
+    out = result.output
+    assert "PASS custom rules: TEST: 2 contradiction\n     2 finding(s) to read: `mtgrules lint-rules test.yaml`" in out
+    assert "contradiction: a, b" not in out  # findings are read with the command, not dumped
+    assert "FAIL broken thing: 1 problem\n     x.yaml:3: field: wrong" in out
+    assert "1 of 2 checks passed: FAILED" in out
