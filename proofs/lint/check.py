@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from ..rulesets import RuleSet
+from ..rulesets import RuleSet, load_with_core
 from . import explain
 from .analysis import RLIMIT, TIMEOUT_MS, Analysis, clause_order
 from .references import reference_findings
@@ -30,7 +30,5 @@ def analyse(custom: RuleSet, core: RuleSet | None, timeout_ms: int = TIMEOUT_MS,
 
 
 def lint_file(path: str | Path, timeout_ms: int = TIMEOUT_MS, rlimit: int = RLIMIT) -> Report:
-    from ..rulesets import load_with_core
-
     custom, core = load_with_core(path)
     return analyse(custom, core, timeout_ms, rlimit)
