@@ -12,7 +12,7 @@ from rich.markup import escape
 from .obligation import DEFAULT_RLIMIT, DEFAULT_TIMEOUT_MS, prove as run_obligation
 from .registry import obligations
 from .verdict import PROVED, REFUTED
-from .lint_cli import commands as lint_commands
+from .lint.cli import commands as lint_commands
 
 MARKS = {"proved": "[green]proved[/green]", "refuted": "[red]REFUTED[/red]", "unknown": "[yellow]UNKNOWN[/yellow]"}
 

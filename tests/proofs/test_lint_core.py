@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from mtgrules.proofs import lint
-from mtgrules.proofs.lint_cli import REVIEWED_CORE
+from mtgrules.proofs.lint.reviewed import REVIEWED_CORE
 from mtgrules.proofs.rulesets import CORE, load, load_core
 from mtgrules.spec.loader import shared_dir
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mtgrules.proofs import lint
-from mtgrules.proofs.lint_cli import REVIEWED_CORE, REVIEWED_DYN, verify_checks
+from mtgrules.proofs.lint.reviewed import REVIEWED_CORE, REVIEWED_DYN, verify_checks
 from mtgrules.proofs.rulesets import CORE, DYN, load_with_core
 from mtgrules.spec import load_spec
 from mtgrules.spec.loader import shared_dir

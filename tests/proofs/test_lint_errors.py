@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from mtgrules.problems import InputError
-from mtgrules.proofs.lint_cli import lint_rules
+from mtgrules.proofs.lint.cli import lint_rules
 from mtgrules.proofs.rulesets import load
 
 FIXTURES = Path(__file__).parent / "lint_fixtures"

@@ -67,7 +67,7 @@ def test_cli_writes_valid_scenario_files(tmp_path):
     from click.testing import CliRunner
     from ruamel.yaml import YAML
 
-    from mtgrules.proofs.lint_cli import lint_rules
+    from mtgrules.proofs.lint.cli import lint_rules
 
     result = CliRunner().invoke(lint_rules, [str(FIXTURES / "contradiction.yaml"), "--scenarios", str(tmp_path)])
     assert result.exit_code == 1

@@ -33,7 +33,7 @@ def test_reference_check_is_skipped_without_shared(no_shared):
 def test_cli_prints_the_skipped_checks(no_shared):
     from click.testing import CliRunner
 
-    from mtgrules.proofs.lint_cli import lint_rules
+    from mtgrules.proofs.lint.cli import lint_rules
 
     result = CliRunner().invoke(lint_rules, [str(FIXTURES / "clean.yaml")])
     assert "skipped: shared/ data not found" in result.stdout

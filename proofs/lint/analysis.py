@@ -1,0 +1,470 @@
+"""The Z3 part of the custom-rules checker: situation cells, precedence, contradictions (MARCO)
+and ambiguities. It returns data (``Conflict`` and ``OpenQuestion`` records, with the witness
+situations); the words are put on them by ``explain``.
+
+Method (job 3 of DESIGN.md "Z3 has four jobs"):
+
+1. **Situations.** Every clause's ``when`` is a condition on the situation variables; the
+   well-formedness axioms and the rule set's ``scope`` restrict them. Z3 enumerates every distinct
+   *cell*: which clauses apply, which questions are asked, and the values of the few situation
+   variables that clause bodies test. One concrete situation of each cell is its witness.
+2. **Precedence.** In a cell where clause X applies and the data says "X over Y" (optionally
+   only ``on`` some outcomes), Y is dropped (or its constraints on those outcomes are renamed to
+   private copies, so they constrain nothing shared). Intended overrides are never reported.
+3. **Contradictions.** In each cell the applicable clause bodies are tracked assertions; every
+   minimal unsatisfiable subset is enumerated (MARCO: grow to maximal satisfiable subsets, shrink
+   to minimal unsatisfiable ones, block both in a map solver). Bodies mention no situation variable
+   except those fixed by the cell, so a conflict in the witness holds for the whole cell.
+4. **Ambiguities.** For each question (an outcome that must be decided) in each consistent cell,
+   Z3 finds a model, then asks for a second model that differs on the outcome.
+
+Every Z3 call has a timeout and an rlimit; an unknown result is noted in ``Analysis.unknowns``.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+import z3
+
+from .. import vocabulary as voc
+from ..rulesets import Clause, RuleSet
+
+TIMEOUT_MS = 5_000
+RLIMIT = 20_000_000
+MAX_CELLS = 20_000
+
+
+@dataclass
+class Unknown:
+    """Something Z3 could not decide (timeout, rlimit), or a limit of the checker that was reached."""
+
+    about: str  # what was asked
+    reason: str | None = None  # Z3's reason_unknown; None for a limit of the checker
+    situation: dict | None = None  # the situation it was asked in, if any
+
+
+class _Limits:
+    def __init__(self, timeout_ms: int, rlimit: int):
+        self.timeout_ms, self.rlimit = timeout_ms, rlimit
+
+    def solver(self) -> z3.Solver:
+        # every variable ranges over a finite enumeration: the finite-domain solver bit-blasts
+        # them to SAT, several times faster than the general solver on these small problems
+        s = z3.SolverFor("QF_FD")
+        s.set("timeout", self.timeout_ms)
+        s.set("rlimit", self.rlimit)
+        return s
+
+
+def _marco(bodies: dict[str, z3.BoolRef], axioms: list, limits: _Limits) -> tuple[list[frozenset], list[frozenset], list[Unknown]]:
+    """Every minimal unsatisfiable subset of ``bodies`` (under ``axioms``), every maximal
+    satisfiable subset, and notes on unknown results."""
+    ids = sorted(bodies)
+    s = limits.solver()
+    s.add(axioms)
+    lits = {i: z3.Bool(f"use[{i}]") for i in ids}
+    for i in ids:
+        s.add(z3.Implies(lits[i], bodies[i]))
+    first = s.check(*lits.values())
+    if first == z3.sat:
+        return [], [frozenset(ids)], []
+    if first == z3.unknown:
+        return [], [], [Unknown("all clauses together", s.reason_unknown())]
+    m = z3.Solver()
+    mvars = {i: z3.Bool(f"map[{i}]") for i in ids}
+    muses: list[frozenset] = []
+    msses: list[frozenset] = []
+    unknown: list[Unknown] = []
+
+    def check(subset: Iterable[str]):
+        return s.check(*[lits[i] for i in subset])
+
+    while m.check() == z3.sat:
+        model = m.model()
+        seed = {i for i in ids if not z3.is_false(model.eval(mvars[i], model_completion=False))}
+        # model_completion=False leaves unconstrained vars symbolic: count them in (start big)
+        r = check(seed)
+        if r == z3.sat:
+            model = s.model()
+            for i in ids:  # grow to a maximal satisfiable subset (parts the last model satisfies come free)
+                if i in seed:
+                    continue
+                if z3.is_true(model.eval(bodies[i], model_completion=True)):
+                    seed.add(i)
+                elif check(seed | {i}) == z3.sat:
+                    seed.add(i)
+                    model = s.model()
+            msses.append(frozenset(seed))
+            m.add(z3.Or(*[mvars[i] for i in ids if i not in seed]) if len(seed) < len(ids) else z3.BoolVal(False))
+        elif r == z3.unsat:
+            core = {str(c).removeprefix("use[").removesuffix("]") for c in s.unsat_core()}
+            mus = set(core)
+            for i in sorted(core):  # shrink to a minimal unsatisfiable subset
+                trial = mus - {i}
+                res = check(trial)
+                if res == z3.unsat:
+                    mus = {str(c).removeprefix("use[").removesuffix("]") for c in s.unsat_core()} & trial
+                elif res == z3.unknown:
+                    unknown.append(Unknown(str(sorted(trial)), s.reason_unknown()))
+            muses.append(frozenset(mus))
+            m.add(z3.Or(*[z3.Not(mvars[i]) for i in mus]))
+        else:
+            unknown.append(Unknown(str(sorted(seed)), s.reason_unknown()))
+            m.add(z3.Or(*[z3.Not(mvars[i]) for i in seed]))
+    return muses, msses, unknown
+
+
+def _situation_vars_in(expr: z3.ExprRef, v: voc.Vars) -> set[str]:
+    names = set()
+    todo = [expr]
+    seen = set()
+    situation = {str(v.consts[n]): n for n in voc.SITUATION}
+    while todo:
+        e = todo.pop()
+        if e.get_id() in seen:
+            continue
+        seen.add(e.get_id())
+        if z3.is_const(e) and str(e) in situation:
+            names.add(situation[str(e)])
+        todo.extend(e.children())
+    return names
+
+
+@dataclass
+class _Prec:
+    rule: str
+    over: str
+    on: tuple[str, ...]
+    note: str
+
+
+@dataclass
+class Conflict:
+    """Clauses that all apply in one cell and cannot all hold there, precedence applied."""
+
+    clauses: list[str]  # in clause_order
+    requires: dict[str, list]  # clause -> the `then` fragments of its parts in the conflict
+    situation: dict  # the plainest witness met while enumerating the cells
+    cell: frozenset  # the clauses that apply in the witness's cell
+    plain: dict | None = None  # the plainest situation of that cell (None: Z3 found none)
+
+
+@dataclass
+class OpenQuestion:
+    """A question (an outcome to decide) that two models of the applicable clauses answer differently."""
+
+    outcome: str
+    question: dict
+    situation: dict
+    values: tuple[str, str]
+    clauses: list[str]  # the clauses the finding names
+    deciding: list[str]  # the applicable clauses that constrain the outcome
+    elsewhere: list[str]  # custom clauses that decide it in other situations
+    set_aside: list[tuple[str, Any]]  # (clause, `then` fragment) of the parts a contradiction set aside
+    cell: frozenset
+    plain: dict | None = None
+
+
+class Analysis:
+    """One rule set (with the core rules, if any) compiled to Z3; ``run`` fills ``conflicts``,
+    ``open_questions``, ``unknowns``, ``override_hits`` and ``n_cells``."""
+
+    def __init__(self, custom: RuleSet, core: RuleSet | None, timeout_ms: int = TIMEOUT_MS, rlimit: int = RLIMIT):
+        self.custom, self.core = custom, core
+        self.limits = _Limits(timeout_ms, rlimit)
+        self.clauses: list[Clause] = list(custom.clauses) + (list(core.clauses) if core else [])
+        self.by_id = {c.id: c for c in self.clauses}
+        self.v = voc.Vars()
+        wf = self.v.well_formed()
+        self.outcome_axioms = [wf.pop()]  # the last axiom is about outcomes (vocabulary meaning)
+        self.wf = wf
+        self.scope = voc.compile_condition(self.v, custom.scope)
+        self.guards = {c.id: voc.compile_condition(self.v, c.when) for c in self.clauses}
+        self.bodies = {c.id: voc.compile_outcome(self.v, c.then) for c in self.clauses}
+        self.mentions = {c.id: voc.outcome_keys(c.then) for c in self.clauses}
+        # each clause's `then` split into parts, so that a conflict names the part and setting a
+        # part aside keeps the rest of the clause
+        self.parts: dict[str, list[str]] = {}
+        self.part_then: dict[str, Any] = {}
+        self.part_body: dict[str, z3.BoolRef] = {}
+        self.part_vars: dict[str, set[str]] = {}
+        for c in self.clauses:
+            self.parts[c.id] = []
+            for n, fragment in enumerate(_split_then(c.then)):
+                pid = f"{c.id}#{n}"
+                self.parts[c.id].append(pid)
+                self.part_then[pid] = fragment
+                self.part_body[pid] = voc.compile_outcome(self.v, fragment)
+                self.mentions[pid] = voc.outcome_keys(fragment)
+                self.part_vars[pid] = _outcome_vars(self.part_body[pid])
+        self.prec: list[_Prec] = []
+        for rs in (core, custom):
+            if rs is None:
+                continue
+            for p in rs.precedence:
+                for pattern in p["over"]:
+                    for c in self.clauses:
+                        if fnmatch.fnmatchcase(c.id, pattern) and c.id != p["rule"]:
+                            self.prec.append(_Prec(p["rule"], c.id, tuple(p.get("on", ())), p.get("note", "")))
+        self.questions = list(custom.questions)
+        # clauses that constrain no outcome (`then: {}`) can neither conflict nor decide a
+        # question: they do not split the situations into cells
+        self.relevant = [c.id for c in self.clauses if self.parts[c.id]]
+        self.clause_sit = {c.id: _situation_vars_in(self.bodies[c.id], self.v) for c in self.clauses}
+        self.body_situation = sorted(set().union(*[_situation_vars_in(b, self.v) for b in self.bodies.values()]) if self.bodies else set())
+        self.conflicts: list[Conflict] = []
+        self.open_questions: list[OpenQuestion] = []
+        self.unknowns: list[Unknown] = []
+        self.override_hits: dict[tuple[str, str], dict] = {}
+        self.n_cells = 0
+        self._questions_found: list[OpenQuestion] = []
+        self._amb_cache: dict = {}
+
+    # ------------------------------------------------------------------ cells
+    def cells(self) -> Iterable[tuple[frozenset, dict[str, str], tuple[bool, ...]]]:
+        s = self.limits.solver()
+        s.add(self.wf)
+        s.add(self.scope)
+        app = {cid: z3.Bool(f"applies[{cid}]") for cid in self.relevant}
+        for cid, a in app.items():
+            s.add(a == self.guards[cid])
+        qs = [z3.Bool(f"asked[{n}]") for n in range(len(self.questions))]
+        for q, question in zip(qs, self.questions):
+            s.add(q == voc.compile_condition(self.v, question.get("when")))
+        count = 0
+        while True:
+            r = s.check()
+            if r == z3.unknown:
+                self.unknowns.append(Unknown("enumerating situations", s.reason_unknown()))
+                return
+            if r == z3.unsat:
+                return
+            model = s.model()
+            applies = frozenset(cid for cid, a in app.items() if z3.is_true(model.eval(a, model_completion=True)))
+            asked = tuple(z3.is_true(model.eval(q, model_completion=True)) for q in qs)
+            situation = self.v.read(model, voc.SITUATION)
+            # only the situation variables that the applicable clauses' outcomes test split a cell
+            fixed = [self.v.eq(n, situation[n]) for n in self.sit_vars(applies)]
+            block = [a if cid in applies else z3.Not(a) for cid, a in app.items()]
+            block += [q if on else z3.Not(q) for q, on in zip(qs, asked)]
+            s.add(z3.Not(z3.And(*(block + fixed))) if block or fixed else z3.BoolVal(False))
+            yield applies, situation, asked
+            count += 1
+            if count >= MAX_CELLS:
+                self.unknowns.append(Unknown(f"more than {MAX_CELLS} situation cells; analysis stopped there"))
+                return
+
+    def sit_vars(self, applies) -> list[str]:
+        return sorted(set().union(*[self.clause_sit[c] for c in applies])) if applies else []
+
+    def effective(self, applies: frozenset, situation: dict) -> dict[str, z3.BoolRef]:
+        """The bodies of the applicable clauses after precedence, with the cell's situation fixed."""
+        subst = [(self.v.consts[n], self.v.values[n][situation[n]]) for n in self.body_situation]
+        out = {}
+        shadows: dict[str, frozenset] = {}
+        for cid in applies:
+            drops = [p for p in self.prec if p.over == cid and p.rule in applies]
+            if any(not p.on for p in drops):
+                for p in drops:
+                    self.override_hits.setdefault((p.rule, cid), {"rule": p.rule, "over": cid, "on": list(p.on), "note": p.note})
+                continue
+            for p in drops:
+                if set(p.on) & self.mentions[cid]:
+                    self.override_hits.setdefault((p.rule, cid), {"rule": p.rule, "over": cid, "on": sorted(set(p.on) & self.mentions[cid]), "note": p.note})
+            for pid in self.parts[cid]:
+                body = self.part_body[pid]
+                for p in drops:
+                    for name in p.on:
+                        shadow = z3.Const(f"{name}~{cid}", self.v.sorts[name])
+                        body = z3.substitute(body, (self.v.consts[name], shadow))
+                out[pid] = z3.substitute(body, *subst) if subst else body
+                shadows[pid] = frozenset(name for p in drops for name in p.on)
+        return out, shadows
+
+    def components(self, bodies: dict, shadows: dict) -> list[tuple[frozenset, frozenset]]:
+        """The parts split into groups that share no outcome variable (the vocabulary axiom ties
+        the characteristics variables together): a conflict lies within one group, and a
+        question is decided within the group of its outcome. Returns (parts, outcome tokens)."""
+        parent: dict = {}
+
+        def find(x):
+            while parent.setdefault(x, x) != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for pid in bodies:
+            toks = [("v", t) for t in self.part_vars[pid] - {_token(n) for n in shadows[pid]}]
+            find(("p", pid))
+            for t in toks:
+                parent[find(t)] = find(("p", pid))
+        groups: dict = {}
+        for x in list(parent):
+            groups.setdefault(find(x), []).append(x)
+        out = []
+        for members in groups.values():
+            parts = frozenset(m[1] for m in members if m[0] == "p")
+            if parts:
+                out.append((parts, frozenset(m[1] for m in members if m[0] == "v")))
+        return out
+
+    # ------------------------------------------------------------------ run
+    def run(self) -> None:
+        seen_mus: dict[frozenset, tuple] = {}
+        seen_amb: set = set()
+        mus_cache: dict = {}
+        self.n_cells = 0
+        for applies, situation, asked in self.cells():
+            self.n_cells += 1
+            bodies, shadows = self.effective(applies, situation)
+            bsit = tuple((n, situation[n]) for n in self.sit_vars(applies))
+            undecided = list(asked)
+            for parts, tokens in self.components(bodies, shadows):
+                key = (frozenset((p, shadows[p]) for p in parts), bsit)
+                if key not in mus_cache:
+                    mus_cache[key] = _marco({p: bodies[p] for p in parts}, self.outcome_axioms, self.limits)
+                muses, msses, unknown = mus_cache[key]
+                self.unknowns += unknown
+                for mus in muses:
+                    clauses = frozenset(_cid(p) for p in mus)
+                    if clauses not in seen_mus or _complexity(situation) < _complexity(seen_mus[clauses][0]):
+                        seen_mus[clauses] = (situation, mus, applies)
+                here = tuple(on and _token(q["outcome"]) in tokens for q, on in zip(self.questions, asked))
+                undecided = [u and not h for u, h in zip(undecided, here)]
+                if any(here):
+                    for mss in msses:
+                        self._ambiguities(applies, situation, here, {k: bodies[k] for k in mss}, seen_amb, set(parts) - mss, bsit)
+            if any(undecided):  # questions whose outcome no applicable part mentions
+                self._ambiguities(applies, situation, tuple(undecided), {}, seen_amb, set(), bsit)
+        for clauses, (situation, mus, applies) in seen_mus.items():
+            if any(other < clauses for other in seen_mus):
+                continue  # not minimal at the level of clauses (a smaller set of the same clauses conflicts)
+            ids = sorted(clauses, key=clause_order)
+            requires = {cid: [self.part_then[p] for p in sorted(mus) if _cid(p) == cid] for cid in ids}
+            self.conflicts.append(Conflict(ids, requires, situation, applies))
+        best: dict = {}
+        for q in self._questions_found:
+            k = (q.outcome, tuple(q.clauses))
+            if k not in best or _complexity(q.situation) < _complexity(best[k].situation):
+                best[k] = q
+        self.open_questions = list(best.values())
+        for found in [*self.conflicts, *self.open_questions]:
+            found.plain = self._plainest(found.cell, found.situation)
+
+    def _plainest(self, applies: frozenset, situation: dict) -> dict | None:
+        """The plainest situation of the cell (face up, no event, a card ...): the witness shown."""
+        s = self.limits.solver()
+        s.add(*self.wf, self.scope, *self._cell_constraints(applies, situation))
+        keep: list = []
+        for name, value in _PREFERRED:
+            trial = keep + [self.v.eq(name, value)]
+            if s.check(*trial) == z3.sat:
+                keep = trial
+        if s.check(*keep) != z3.sat:
+            return None
+        return self.v.read(s.model(), voc.SITUATION)
+
+    def _cell_constraints(self, applies: frozenset, situation: dict) -> list:
+        return [self.guards[c] if c in applies else z3.Not(self.guards[c]) for c in self.relevant] + [self.v.eq(n, situation[n]) for n in self.sit_vars(applies)]
+
+    def _ambiguities(self, applies, situation, asked, bodies, seen, set_aside, bsit) -> None:
+        solver = None
+        for question, on in zip(self.questions, asked):
+            if not on:
+                continue
+            name = question["outcome"]
+            if any(name in self.mentions[p] for p in set_aside):
+                continue  # open only because a part deciding it was set aside: not an ambiguity of the text
+            ckey = (frozenset(bodies), bsit, name)
+            if ckey not in self._amb_cache:
+                self._amb_cache[ckey] = None
+                if solver is None:
+                    solver = self.limits.solver()
+                    solver.add(self.outcome_axioms)
+                    solver.add(list(bodies.values()))
+                    r1 = solver.check()
+                    if r1 != z3.sat:
+                        if r1 == z3.unknown:
+                            self.unknowns.append(Unknown("questions", solver.reason_unknown(), situation))
+                        return
+                    model1 = solver.model()
+                v1 = self.v.read(model1, [name])[name]
+                solver.push()
+                solver.add(self.v.consts[name] != self.v.values[name][v1])
+                r2 = solver.check()
+                if r2 == z3.sat:
+                    self._amb_cache[ckey] = (v1, self.v.read(solver.model(), [name])[name])
+                elif r2 == z3.unknown:
+                    self.unknowns.append(Unknown(name, solver.reason_unknown(), situation))
+                solver.pop()
+            values = self._amb_cache[ckey]
+            if values is not None:
+                self._record_ambiguity(name, question, situation, values, bodies, applies, set_aside, seen)
+
+    def _record_ambiguity(self, name, question, situation, values, bodies, applies, set_aside, seen) -> None:
+        deciding = sorted({_cid(p) for p in bodies if name in self.mentions[p]}, key=clause_order)
+        key = (name, tuple(deciding), tuple(sorted(set_aside)), tuple(sorted(situation.items())))
+        if key in seen:
+            return
+        seen.add(key)
+        elsewhere = sorted((c.id for c in self.custom.clauses if name in self.mentions[c.id] and c.id not in deciding), key=clause_order)
+        aside = sorted(set_aside, key=clause_order)
+        aside_ids = sorted({_cid(p) for p in aside}, key=clause_order)
+        custom_ids = {x.id for x in self.custom.clauses}
+        ids = list(dict.fromkeys(aside_ids + (deciding or elsewhere))) or [c for c in sorted(applies) if c in custom_ids][:3]
+        self._questions_found.append(OpenQuestion(name, question, situation, values, ids, deciding, elsewhere,
+                                                  [(_cid(p), self.part_then[p]) for p in aside], applies))
+
+
+_CHARACTERISTICS_GROUP = {"characteristics", "normal-characteristics", "has-only-normal-characteristics"}
+
+
+def _token(name: str) -> str:
+    """Outcome variables tied by a vocabulary axiom count as one for splitting into groups."""
+    return "characteristics" if name in _CHARACTERISTICS_GROUP else name
+
+
+def _outcome_vars(expr: z3.ExprRef) -> set[str]:
+    names, todo, seen = set(), [expr], set()
+    while todo:
+        e = todo.pop()
+        if e.get_id() in seen:
+            continue
+        seen.add(e.get_id())
+        if z3.is_const(e) and e.decl().name() in voc.OUTCOMES:
+            names.add(_token(e.decl().name()))
+        todo.extend(e.children())
+    return names
+
+
+def _cid(part: str) -> str:
+    return part.split("#")[0]
+
+
+def _split_then(then: Any) -> list:
+    """A clause's ``then`` as independent parts (each key of a plain mapping, each list item)."""
+    if isinstance(then, list):
+        return [p for t in then for p in _split_then(t)]
+    if isinstance(then, dict) and "if" in then:
+        return [then]
+    if isinstance(then, dict):
+        return [{k: v} for k, v in then.items()]
+    return []
+
+
+def clause_order(cid: str):
+    """Sort key of clause IDs: the custom rule set's clauses (dyn, t., hb) before the core rules."""
+    return (not cid.startswith(("dyn", "t.", "hb")), cid)
+
+
+_PREFERRED = [("face", "up"), ("kind", "card"), ("keyword", "none"), ("merged", "no"), ("card", "any"), ("status", "normal"), ("tapped", "no"), ("event", "none"), ("via", "cast"), ("via", "none"), ("zone", "hand")]
+_DEFAULTS = {"kind": "card", "card": "any", "face": "up", "status": "normal", "tapped": "no", "half": "none", "event": "none", "via": "none",
+             "keyword": "none", "merged": "no"}
+
+
+def _complexity(s: dict) -> int:
+    plain = {"via": ("none", "cast")}
+    return sum(1 for k, val in _DEFAULTS.items() if s.get(k) != val and s.get(k) not in plain.get(k, ())) + (s.get("zone") != "hand")

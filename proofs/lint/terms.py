@@ -1,0 +1,97 @@
+"""Terms: words that are not words of the Comprehensive Rules (misspellings), defined terms whose
+objects lie outside the rule set's scope, and properties (tapped, permanent, ...) applied to
+objects that cannot have them. Renamed terms are checked with the citations (``references``)."""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+import z3
+
+from .. import vocabulary as voc
+from ..rulesets import RuleSet
+from .analysis import Analysis, Unknown
+from .references import _CR_FILES, _cr_texts, _cr_words
+from .report import Finding
+from .words import cond_words
+
+
+def misspelling_findings(rs: RuleSet, skipped: list[str]) -> list[Finding]:
+    _, shared = _cr_texts()
+    if shared is None or not all((shared / "data" / _CR_FILES[ed]).is_file() for ed in ("2026-08-07", "2016-07-22")):
+        skipped.append("shared/ data not found: misspelling check skipped")
+        return []
+    words, text = _cr_words(str(shared / "data" / _CR_FILES["2026-08-07"]))
+    words_old, text_old = _cr_words(str(shared / "data" / _CR_FILES["2016-07-22"]))
+    known = words | words_old
+    own = set()
+    for t in rs.terms:
+        own |= set(re.findall(r"[a-z]+", t["term"].lower()))
+    vocab = sorted(w for w in known if len(w) >= 4)
+    findings = []
+    seen = set()
+    for c in rs.clauses:
+        for raw in re.findall(r"[A-Za-z]+", c.text):
+            w = raw.lower()
+            if len(w) < 5 or w in known or w in own or (w.startswith("non") and w[3:] in known) or raw[0].isupper() and raw[1:].islower() and c.text.find(raw) > 0 and not _sentence_start(c.text, raw):
+                continue
+            suggestion = None
+            for i in range(2, len(w) - 1):
+                if f" {w[:i]} {w[i:]} " in text or f" {w[:i]} {w[i:]}." in text:
+                    suggestion = f"{w[:i]} {w[i:]}"
+                    break
+            if suggestion is None:
+                close = difflib.get_close_matches(w, vocab, n=1, cutoff=0.85)
+                suggestion = close[0] if close else None
+            if suggestion and (c.id, w) not in seen:
+                seen.add((c.id, w))
+                findings.append(Finding("term", [c.id], f"{c.id} writes “{raw}”, which is not a word of the Comprehensive Rules; the defined term is “{suggestion}”. A search for the term (by a reader or a tool) will miss this clause.", subkind="misspelling"))
+    return findings
+
+
+def _sentence_start(text: str, word: str) -> bool:
+    i = text.find(word)
+    return i == 0 or text[:i].rstrip().endswith((".", ":", "(", "\n"))
+
+
+def scope_and_property_findings(an: Analysis) -> list[Finding]:
+    findings = []
+    v = an.v
+    custom_terms = {t["term"].lower(): t["means"] for t in an.custom.terms}
+    terms = {**voc.TERMS, **custom_terms}
+    for c in an.custom.clauses:
+        s = an.limits.solver()
+        s.add(*an.wf, an.scope, an.guards[c.id])
+        r = s.check()
+        if r == z3.unknown:
+            an.unknowns.append(Unknown(f"scope of {c.id}", s.reason_unknown()))
+            continue
+        if r == z3.unsat:
+            culprits = []
+            for term, means in terms.items():
+                if re.search(r"\b" + re.escape(term) + r"s?\b", c.text, re.I):
+                    t = an.limits.solver()
+                    t.add(*an.wf, an.scope, voc.compile_condition(v, means))
+                    if t.check() == z3.unsat:
+                        culprits.append(term)
+            if culprits:
+                expl = (f"{c.id} speaks of “{culprits[0]}”, a term whose objects are outside this rule set's scope ({cond_words(an.custom.scope)}), so as written "
+                        f"the clause applies to no object the rule set is about. If “{culprits[0]}” is a slip for the set's own term, the clause must be corrected; "
+                        "as written it changes the rules for those other objects instead.")
+            else:
+                expl = f"{c.id} applies in no situation within the rule set's scope ({cond_words(an.custom.scope)}): its condition ({cond_words(c.when)}) excludes them all."
+            findings.append(Finding("term", [c.id], expl, subkind="scope"))
+        for pattern, prop in voc.PROPERTY_WORDS.items():
+            if not re.search(pattern, c.text, re.I):
+                continue
+            t = an.limits.solver()
+            t.add(*an.wf, an.scope, an.guards[c.id], voc.compile_condition(v, voc.PROPERTY_DOMAINS[prop]))
+            r = t.check()
+            if r == z3.unsat:
+                findings.append(Finding("term", [c.id], (
+                    f"{c.id} applies “{prop}” to an object that cannot have it: the clause is about {cond_words(c.when)}, and only an object with "
+                    f"{cond_words(voc.PROPERTY_DOMAINS[prop])} can be {voc.PROPERTY_PHRASES.get(prop, prop)}. That part of the clause can never matter as written."), subkind="property"))
+            elif r == z3.unknown:
+                an.unknowns.append(Unknown(f"property {prop} of {c.id}", t.reason_unknown()))
+    return findings

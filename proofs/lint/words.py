@@ -1,0 +1,74 @@
+"""Rules-language wording shared by the checker's findings: conditions, outcomes, situations,
+quotations and slugs. Pure text, no solver: the analysis returns data and these words are put
+on it afterwards."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def short(text: str, n: int = 150) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + " …"
+
+
+def quote(text: str, n: int = 90) -> str:
+    return "“" + short(text, n) + "”"
+
+
+def then_words(then: Any) -> str:
+    if isinstance(then, list):
+        return " and ".join(then_words(t) for t in then)
+    if isinstance(then, dict) and "if" in then:
+        return f"if {cond_words(then['if'])} then {then_words(then.get('then', {}))}"
+    return cond_words(then)
+
+
+def cond_words(cond: Any) -> str:
+    if not cond:
+        return "nothing"
+    parts = []
+    for k, val in cond.items():
+        if k in ("any", "all"):
+            parts.append(f"{k} of ({'; '.join(cond_words(c) for c in val)})")
+        elif k == "not":
+            parts.append(f"not ({cond_words(val)})")
+        elif isinstance(val, dict) and "not" in val:
+            parts.append(f"{k} not {val['not']}")
+        elif isinstance(val, list):
+            parts.append(f"{k} one of {', '.join(map(str, val))}")
+        else:
+            parts.append(f"{k} = {val}")
+    return ", ".join(parts)
+
+
+def situation_words(s: dict) -> str:
+    what = {"dynamic": "a dynamic card", "split": "a split card", "flip": "a flip card", "transforming-dfc": "a transforming double-faced card",
+            "modal-dfc": "a modal double-faced card", "normal": "an ordinary card"}[s["layout"]]
+    if s.get("card") == "ds-pb":
+        what = "Divine Skywarden // Purewind Blessings (a dynamic card)"
+    if s["kind"] == "token":
+        what = "a token (" + what + ")"
+    elif s["kind"] == "copy":
+        what = "a copy of " + what + " created by an effect"
+    bits = [what]
+    bits.append(("face down " if s["face"] == "down" else "") + ("on the stack" if s["zone"] == "stack" else "on the battlefield" if s["zone"] == "battlefield" else f"in the {s['zone']}" if s["zone"] != "command" else "in the command zone"))
+    if s["half"] != "none":
+        bits.append(f"cast as its {s['half']} half" if s["half"] in ("permanent", "nonpermanent", "left", "right") else f"cast as its {s['half']} face")
+    if s["status"] != "normal":
+        bits.append(s["status"])
+    if s["tapped"] == "yes":
+        bits.append("tapped")
+    event = {"casting": "being cast", "resolving": "resolving", "entering-battlefield": "entering the battlefield", "turning-face-up": "being turned face up",
+             "transforming": "transforming", "turning-face-down": "being turned face down"}.get(s["event"])
+    if event:
+        bits.append(event)
+    via = {"cast": "after being cast" if s["zone"] != "stack" else None, "flashback": "cast with flashback", "effect": "put there by an effect", "manifest": "manifested", "morph": "cast face down with morph"}.get(s["via"])
+    if via:
+        bits.append(via)
+    return ", ".join(bits)
