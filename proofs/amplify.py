@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import z3
 
+from .obligation import Variant
 from .system import Field, System
 
 H, TYPES, INSTANCES = 5, 3, 2
@@ -56,7 +57,10 @@ class Amplify(System):
         return z3.And(*keep(card), z3.Or(z3.And(e["event"] == 0, enter), z3.And(e["event"] == 1, retype)))
 
     def invariant(self, s):
-        per_instance = sum(s[f"amplify{j}"] * sum(z3.If(s[f"revealed{j}_{h}"], 1, 0) for h in range(H)) for j in range(INSTANCES))
+        # N for each card revealed, summed card by card: linear arithmetic, so the proof is
+        # decided the same way on every run (a product N * cards sent Z3 to its nonlinear solver,
+        # whose work varied 5.7M-14.7M over identical runs)
+        per_instance = sum(z3.If(s[f"revealed{j}_{h}"], s[f"amplify{j}"], 0) for j in range(INSTANCES) for h in range(H))
         return [("amplify.a/amplify.b/amplify.q3: on the battlefield it has N +1/+1 counters for each card revealed, for each instance separately",
                  z3.Implies(s["on_battlefield"], s["counters"] == per_instance)),
                 ("amplify.a: it is never on the battlefield with counters other than those it entered with (amplify.q4)",
@@ -74,14 +78,17 @@ class Amplify(System):
                 "revealed": [[h for h in range(H) if v[f"revealed{j}_{h}"]] for j in range(v["instances"])]}
 
 
-def amplify_obligation(broken: str | None = None):
+def amplify_obligation(broken: str | None = None, **reach):
     return Amplify(broken).induction_obligation(
         "amplify.counters",
         "As it enters the battlefield, reveal any number of cards from your hand that share a creature type with it; it enters "
         "with N +1/+1 counters for each card revealed; multiple instances each work separately.",
         f"any creature with up to {INSTANCES} instances of amplify N (any N), {TYPES} creature types, up to {H} cards in hand "
         "(induction over events)",
-        tags=("amplify",))
+        tags=("amplify",), **reach)
 
 
-OBLIGATIONS = [amplify_obligation()]
+VARIANTS = (Variant("one-counter-per-card", "amplify.q3", "amplify.a/amplify.b/amplify.q3", lambda: amplify_obligation("one-counter-per-card")),)
+OBLIGATIONS = [amplify_obligation(variants=VARIANTS, size_bound=H, bound_reason=(
+    "one Z3 constant per card in hand, so the problem grows with the hand; an induction over the hand (a card revealed "
+    "at a time) is not done yet"))]

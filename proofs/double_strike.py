@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import z3
 
-from .obligation import Check, obligation
+from .obligation import Check, Variant, obligation
 from .system import value_of
 
 M = 4
@@ -96,7 +96,7 @@ def _checks(broken: str | None = None) -> list[Check]:
     return checks
 
 
-def double_strike_obligation(broken: str | None = None):
+def double_strike_obligation(broken: str | None = None, variants=()):
     return obligation(
         "double-strike.combat" + (f"[broken:{broken}]" if broken else ""),
         ("double-strike.a", "double-strike.b", "double-strike.c", "double-strike.d", "double-strike.q1", "double-strike.q2", "double-strike.q6"),
@@ -105,7 +105,11 @@ def double_strike_obligation(broken: str | None = None):
         "say; first strike with double strike is the same as double strike.",
         f"every combat of up to {M} attacking or blocking creatures with any first strike / double strike, any change of double "
         "strike during the first step, any survival and power",
-        "bounded", lambda: _checks(broken), tags=("double-strike", "702.4"))
+        "bounded", lambda: _checks(broken), tags=("double-strike", "702.4"), size_bound=M, variants=variants,
+        bound_reason="one Z3 constant per creature; a creature's damage depends on the others only through whether any has "
+                     "first or double strike (702.4b), which two creatures already exercise; no induction over creatures yet")
 
 
-OBLIGATIONS = [double_strike_obligation()]
+VARIANTS = (Variant("first-strike-step-only-for-first-strike", "double-strike.q6", "double-strike.q6",
+                    lambda: double_strike_obligation("first-strike-step-only-for-first-strike")),)
+OBLIGATIONS = [double_strike_obligation(variants=VARIANTS)]

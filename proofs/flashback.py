@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import z3
 
-from .obligation import obligation
+from .obligation import Variant, obligation
 from .system import EXILE, GRAVEYARD, HAND, STACK, ZONES, Field, System, zone_field
 
 EVENTS = {0: "cast it from the graveyard with flashback", 1: "cast it from the hand", 2: "it leaves the stack", 3: "it moves between two other zones"}
@@ -106,7 +106,7 @@ class Flashback(System):
         return out
 
 
-def flashback_obligation(others: int = 3, exile_redirects: bool = False, broken: str | None = None):
+def flashback_obligation(others: int = 3, exile_redirects: bool = False, broken: str | None = None, variants=()):
     system = Flashback(others, exile_redirects, broken)
     suffix = ("[exile-redirects]" if exile_redirects else "") + (f"[broken:{broken}]" if broken else "")
     return obligation(
@@ -115,7 +115,10 @@ def flashback_obligation(others: int = 3, exile_redirects: bool = False, broken:
         "stack; flashback's own exile effect only applies if the card isn't going to be exiled anyway.",
         f"every sequence of events of any length (induction); each zone change with flashback's effect and up to {others} other "
         "replacement effects from any zone other than exile to any zone, applied in any order (616.1)",
-        "induction", system.induction_checks, tags=("flashback", "702.32", "702.34"))
+        "induction", system.induction_checks, tags=("flashback", "702.32", "702.34"), size_bound=others, variants=variants,
+        bound_reason="616.1 is encoded as one choice per round of replacement, one round per effect, so the problem grows with "
+                     "the number of effects (bench/proofs.py prints the growth); an induction over the list of effects is not done yet")
 
 
-OBLIGATIONS = [flashback_obligation(3)]
+VARIANTS = (Variant("flashback-always-applies", "flashback.q6", "flashback.q6", lambda: flashback_obligation(1, broken="flashback-always-applies")),)
+OBLIGATIONS = [flashback_obligation(3, variants=VARIANTS)]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import z3
 
+from .obligation import Variant
 from .system import EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Field, System, zone_field
 
 EVENTS = {0: "it is discarded, its owner exiling it with madness", 1: "it is discarded into the graveyard",
@@ -75,14 +76,15 @@ class Madness(System):
         ]
 
 
-def madness_obligation(broken: str | None = None):
+def madness_obligation(broken: str | None = None, **reach):
     return Madness(broken).induction_obligation(
         "madness.discard-exile-cast",
         "If a player would discard a card with madness, that player may exile it instead of putting it into the graveyard; "
         "when it is exiled this way, its owner may cast it for its madness cost, or else puts it into the graveyard: it can't "
         "be cast with madness later, and it doesn't reach the graveyard first.",
         "every sequence of events of any length (induction)",
-        tags=("madness", "702.33", "702.35"))
+        tags=("madness", "702.33", "702.35"), **reach)
 
 
-OBLIGATIONS = [madness_obligation()]
+VARIANTS = (Variant("cast-from-exile-any-time", "madness.q3", "madness.q3", lambda: madness_obligation("cast-from-exile-any-time")),)
+OBLIGATIONS = [madness_obligation(variants=VARIANTS)]

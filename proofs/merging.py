@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import z3
 
-from .obligation import obligation
+from .obligation import Variant, obligation
 from .system import Field, System, ite_chain
 
 ORDINARY, DFC, FLIP, INSTANT = 0, 1, 2, 3
@@ -336,7 +336,7 @@ class MergedLeaves(System):
         return {"event": f"put component {v['put_component']} into its zone"}
 
 
-def characteristics_obligation(n_max: int = 8, broken: str | None = None):
+def characteristics_obligation(n_max: int = 8, broken: str | None = None, variants=()):
     system = Merging(n_max, broken)
     return obligation(
         f"merging.characteristics[N={n_max}]" + (f"[broken:{broken}]" if broken else ""),
@@ -347,11 +347,11 @@ def characteristics_obligation(n_max: int = 8, broken: str | None = None):
         "instant/sorcery components; every sequence of events of any length (induction)",
         "induction",
         system.induction_checks,
-        tags=("merging", "730"),
+        tags=("merging", "730"), size_bound=n_max, bound_reason=BOUND_REASON, variants=variants,
     )
 
 
-def leave_obligation(n_max: int = 8, broken: str | None = None):
+def leave_obligation(n_max: int = 8, broken: str | None = None, variants=()):
     return obligation(
         f"merging.leave[N={n_max}]" + (f"[broken:{broken}]" if broken else ""),
         ("merging.3", "merging.3a", "merging.3d", "merging.3e"),
@@ -363,8 +363,16 @@ def leave_obligation(n_max: int = 8, broken: str | None = None):
         "the components put one at a time in any order (induction over the steps)",
         "induction",
         MergedLeaves(n_max, broken).induction_checks,
-        tags=("merging", "730"),
+        tags=("merging", "730"), size_bound=n_max, bound_reason=BOUND_REASON, variants=variants,
     )
 
 
-OBLIGATIONS = [characteristics_obligation(8), leave_obligation(8)]
+BOUND_REASON = ("the components are one Z3 constant per slot, so the problem grows with the bound (bench/proofs.py prints "
+                "the growth: merging.leave has one pair of components per clause); an induction over the component "
+                "sequence (arrays with a symbolic length) is not done yet")
+CHARACTERISTICS_VARIANTS = (
+    Variant("merge-under-changes-characteristics", "merging.2a", "730.2a", lambda: characteristics_obligation(3, "merge-under-changes-characteristics")),
+    Variant("turn-face-down-ignores-730.2j", "merging.2j", "730.2j", lambda: characteristics_obligation(3, "turn-face-down-ignores-730.2j")),
+)
+LEAVE_VARIANTS = (Variant("card-replacement-ignores-tokens", "merging.3e", "730.3d/730.3e", lambda: leave_obligation(3, "card-replacement-ignores-tokens")),)
+OBLIGATIONS = [characteristics_obligation(8, variants=CHARACTERISTICS_VARIANTS), leave_obligation(8, variants=LEAVE_VARIANTS)]

@@ -107,11 +107,12 @@ class System:
             out["to"] = ZONES.get(vals["to"])
         return out
 
-    def induction_obligation(self, name: str, statement: str, bound: str, tags=()) -> Obligation:
+    def induction_obligation(self, name: str, statement: str, bound: str, tags=(), **reach) -> Obligation:
         """The obligation proving this system's invariant by induction (declared where the
-        caller of this method is). A broken variant's name says so."""
+        caller of this method is). A broken variant's name says so. ``reach``: the size bound,
+        its reason and the broken variants (see :func:`obligation`)."""
         return obligation(name + (f"[broken:{self.broken}]" if self.broken else ""), self.rules, statement, bound, "induction",
-                          self.induction_checks, tags, depth=2)
+                          self.induction_checks, tags, depth=2, **reach)
 
     def scenario(self, states: list[dict], events: list[dict], broken: list[str]) -> dict:
         """A conformance-scenario-like export (id, title, rules, setup, steps, expect).

@@ -34,7 +34,19 @@ def test_prove_k_by_rule_id_and_not():
 def test_prove_text_output():
     result = CliRunner().invoke(main, ["prove", "-k", "storm"])
     assert result.exit_code == 0
-    assert "proved" in result.output and "storm.a" in result.output and "bound:" in result.output
+    assert "proved" in result.output and "storm.a" in result.output
+    assert "reach: bound 8, method: bmc" in result.output and "bound kept because:" in result.output
+    assert "broken variants refuted: 1 of 1" in result.output and "refuted: count-at-resolution (breaks storm.q5)" in result.output
+
+
+def test_prove_json_reach_variants_and_weakness():
+    result = CliRunner().invoke(main, ["prove", "--json", "-k", "discard-exile"])
+    data = json.loads(result.stdout)
+    ob = data["obligations"][0]
+    assert ob["reach"] == "unbounded" and ob["method"] == "induction" and ob["bound_reason"] is None
+    assert [(v["variant"], v["status"], v["bites"]) for v in ob["variants"]] == [("cast-from-exile-any-time", "refuted", True)]
+    assert ob["weak"] is (ob["weak_reason"] is not None)
+    assert data["weak"] == ([ob["obligation"]] if ob["weak"] else [])
 
 
 def test_prove_no_match_exits_1():
@@ -60,6 +72,17 @@ def test_verify_check_and_traceability():
     cites = citations()
     assert {c.role for c in cites} == {"proves"}
     assert any(c.rule_id == "merging.2a" for c in cites)
+
+
+def test_obligation_facts_for_the_docs():
+    from mtgrules.proofs.traceability import obligation_facts
+
+    facts = {f["obligation"]: f for f in obligation_facts()}
+    storm = facts["storm.copies[k=8]"]
+    assert storm["reach"] == "bound 8" and storm["method"] == "bmc" and storm["bound_reason"]
+    assert facts["dyn.characteristics"]["reach"] == "unbounded"
+    assert all(f["variants"] for f in facts.values())
+    assert all(f["bound_reason"] for f in facts.values() if f["reach"] != "unbounded")
 
 
 def test_prove_k_expressions():

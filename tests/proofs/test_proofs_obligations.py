@@ -14,10 +14,13 @@ ALL = obligations()
 
 
 @pytest.mark.parametrize("ob", ALL, ids=[ob.name for ob in ALL])
-def test_obligation_is_proved(ob):
+def test_obligation_is_proved_and_its_broken_variants_are_refuted(ob):
     verdict = prove(ob)
     assert verdict.status == PROVED, (verdict.reason, verdict.counterexample)
     assert verdict.checks and all(c.status == PROVED for c in verdict.checks)
+    assert ob.variants and len(verdict.variants) == len(ob.variants)
+    assert all(v["bites"] for v in verdict.variants), verdict.variants
+    assert (ob.size_bound is None) == (verdict.reach == "unbounded") and (ob.size_bound is None or ob.bound_reason)
 
 
 def test_every_mechanic_of_the_seeds_has_an_obligation():
@@ -137,11 +140,38 @@ def test_a_satisfiable_check_is_refuted_and_an_empty_obligation_unknown():
     assert prove(empty).status == UNKNOWN
 
 
-def test_resource_count_is_deterministic():
-    ob = flashback.flashback_obligation(3)
-    first, second = prove(ob), prove(ob)
+@pytest.mark.parametrize("make", [lambda: amplify.amplify_obligation(), lambda: storm.storm_obligation(4), lambda: flashback.flashback_obligation(2)],
+                         ids=["amplify", "storm", "flashback"])
+def test_resource_count_is_deterministic(make):
+    """The work count of a check does not depend on what ran before it (amplify's varied
+    5.7M-14.7M over identical runs, storm's by a factor of two)."""
+    first = prove(make(), variants=False)
+    prove(merging.characteristics_obligation(2), variants=False)  # other work in between
+    second = prove(make(), variants=False)
     assert first.rlimit == second.rlimit > 0
     assert [c.rlimit for c in first.checks] == [c.rlimit for c in second.checks]
+
+
+def test_a_variant_that_is_not_refuted_makes_the_proof_weak():
+    from mtgrules.proofs.obligation import Variant
+
+    sound = Variant("not-broken-at-all", "madness.q3", "madness.q3", lambda: madness.madness_obligation())
+    ob = madness.madness_obligation(variants=(sound,))
+    verdict = prove(ob)
+    assert verdict.proved and verdict.variants[0]["status"] == PROVED and not verdict.variants[0]["bites"]
+    assert "not-broken-at-all" in verdict.weak_reason
+    assert prove(madness.madness_obligation()).weak_reason == "no broken variant"
+
+
+def test_a_size_bound_needs_its_reason_and_registering_reads_no_source(monkeypatch):
+    import inspect
+    import sys
+
+    with pytest.raises(ValueError, match="needs the reason"):
+        obligation("toy", ("flashback.a",), "s", "b", "bounded", lambda: [], size_bound=3)
+    monkeypatch.setattr(inspect, "stack", lambda *a: pytest.fail("inspect.stack() called"))
+    ob = obligation("toy", ("flashback.a",), "s", "b", "bounded", lambda: [], size_bound=3, bound_reason="why")
+    assert ob.file == __file__ and ob.line == sys._getframe().f_lineno - 1 and ob.reach == "bound 3"
 
 
 def test_verdict_rejects_an_unknown_status():
