@@ -60,6 +60,7 @@ class Variant:
     clause: str
     build: Callable[[], "Obligation"]
     scenario: str | None = None
+    render: Callable[[dict], dict] | None = None  # the counterexample -> that scenario (counterexamples.py)
 
 
 @dataclass

@@ -31,14 +31,23 @@ def times(instances, count):
 class Storm(System):
     rules = ("storm.a", "storm.b", "storm.q2", "storm.q3", "storm.q4", "storm.q5")
 
-    def __init__(self, k: int = 8, broken: str | None = None):
-        self.K, self.broken, self.name = k, broken, f"storm-{k}"
+    def __init__(self, k: int = 8, broken: str | None = None, playable: bool = False):
+        """``playable``: only the events a corpus scenario plays with the pool's cards (casting a
+        spell, casting a spell with one instance of storm while no storm trigger waits, the
+        trigger resolving), so that a counterexample renders as a scenario."""
+        self.K, self.broken, self.name, self.playable = k, broken, f"storm-{k}", playable
         trig = []
         for p in range(TRIGGERS):
             trig += [Field(f"t{p}_active", "bool"), Field(f"t{p}_instances", "int", 1, 2), Field(f"t{p}_count", "int", 0), Field(f"t{p}_cast_at", "int", 0, k)]
         self.fields = [Field("step", "int", 0, k), Field("cast_this_turn", "int", 0), Field("turn_start", "int", 0, k), Field("copies", "int", -1),
                        *trig, *[Field(f"h{j}", "int", -1, 5, EVENTS) for j in range(k)]]
         self.event_fields = [Field("event", "int", 0, 5, EVENTS), Field("instances", "int", 1, 2), Field("trigger", "int", 0, TRIGGERS - 1)]
+
+    def ev_wf(self, e):
+        out = super().ev_wf(e)
+        if self.playable:
+            out += [z3.Or(e["event"] == CAST, e["event"] == CAST_STORM, e["event"] == RESOLVE), e["instances"] == 1, e["trigger"] == 0]
+        return out
 
     def casts_before(self, s, start, end):
         """The spells cast this turn before step ``end``, read from the history."""
@@ -106,10 +115,10 @@ class Storm(System):
         return out
 
 
-def storm_obligation(k: int = 8, broken: str | None = None, variants=()):
-    system = Storm(k, broken)
+def storm_obligation(k: int = 8, broken: str | None = None, variants=(), playable: bool = False):
+    system = Storm(k, broken, playable)
     return obligation(
-        f"storm.copies[k={k}]" + (f"[broken:{broken}]" if broken else ""), system.rules,
+        f"storm.copies[k={k}]" + ("[playable]" if playable else "") + (f"[broken:{broken}]" if broken else ""), system.rules,
         "When you cast a spell with storm, put a copy of it onto the stack for each other spell that was cast before it this "
         "turn (each instance separately); copies are put onto the stack, not cast, and don't count for storm; a copy of a "
         "card that a player casts does.",
@@ -119,5 +128,57 @@ def storm_obligation(k: int = 8, broken: str | None = None, variants=()):
                      "an inductive invariant on the storm count is not done yet (bench/proofs.py prints the growth with k)")
 
 
-VARIANTS = (Variant("count-at-resolution", "storm.q5", "storm.a/storm.b/storm.q5", lambda: storm_obligation(5, "count-at-resolution")),)
+def scenario_of(counterexample: dict) -> dict:
+    """A playable counterexample as a corpus scenario: alice casts Shock (a spell) and Brain Freeze
+    (a spell with storm, an instant, so it can be cast in response) at bob in the order of the
+    events, the storm trigger resolving where the events say (the spells above it resolve
+    first); the events after the first broken step are left out. The expectations are the rule's
+    (storm.a): each Brain Freeze mills three, once for itself and once for each spell cast before
+    it this turn; each Shock deals 2."""
+    situation = counterexample["situation"]
+    first = min(int(label.split(":")[0].split()[1]) for label in situation["broken"])
+    events = [e["event"] for e in situation["events"][:first]]
+    hand, steps, stack, cast, mills, shocks = [], [], [], 0, 0, 0
+    for event in events:
+        if event in (EVENTS[CAST], EVENTS[CAST_STORM]):
+            card = "Shock" if event == EVENTS[CAST] else "Brain Freeze"
+            name = f"{'s' if card == 'Shock' else 'bf'}{len(hand) + 1}"
+            hand.append({"card": card, "as": name})
+            steps.append({"cast": name, "by": "alice", "targets": ["bob"]})
+            stack.append(name)
+            if card == "Brain Freeze":
+                mills += 1 + cast  # itself, and a copy for each spell cast before it (storm.a)
+                stack.append("storm trigger")
+            else:
+                shocks += 1
+            cast += 1
+        elif event == EVENTS[RESOLVE]:
+            while stack:
+                steps.append({"resolve": "top"})
+                if stack.pop() == "storm trigger":
+                    break
+    steps.append({"resolve": "all"})
+    storms = sum(1 for h in hand if h["card"] == "Brain Freeze")
+    library = 3 * mills + 3
+    return {
+        "id": "proof-storm-count-at-resolution",
+        "title": "Storm counts the spells cast before the storm spell, not those cast before its trigger resolves",
+        "rules": list(Storm.rules),
+        "source": {"seed": "004_1ed1565688c40336.txt", "line": 94, "ruling": "storm.q5",
+                   "quote": "Storm only counts spells that have been cast before yours; spells cast after it won't count."},
+        "editions": ["pre-2013", "2026-08-07"],
+        "features": ["storm", "copy-spell", "triggered-ability"],
+        "cards": sorted({h["card"] for h in hand} | {"Island", "Mountain", "Forest"}),
+        "notes": "Rendered by mtgrules.proofs.storm.scenario_of from Z3's counterexample to the broken variant "
+                 "count-at-resolution (proofs/storm.py): the events " + "; ".join(events) + ".",
+        "setup": {"players": {"alice": {"hand": hand, "battlefield": [f"Island x{2 * storms}", f"Mountain x{shocks + storms}"]},
+                              "bob": {"life": 20, "library": [f"Forest x{library}"]}},
+                  "turn": {"active": "alice", "step": "precombat-main", "priority": "alice"}},
+        "steps": steps,
+        "expect": [{"player": "bob", "library_size": library - 3 * mills, "life": 20 - 2 * shocks}],
+    }
+
+
+VARIANTS = (Variant("count-at-resolution", "storm.q5", "storm.a/storm.b/storm.q5", lambda: storm_obligation(5, "count-at-resolution", playable=True),
+                    "proof-storm-count-at-resolution", scenario_of),)
 OBLIGATIONS = [storm_obligation(8, variants=VARIANTS)]

@@ -1,0 +1,66 @@
+"""Every proof bites, end to end: each broken variant's counterexample, rendered as a corpus
+scenario, is the kept file (conformance/scenarios/proof-counterexamples/), validates, passes on
+the reference model and fails on a reference model broken the way the variant is.
+
+The broken models patch these model functions (by their public names):
+``mtgrules.model.copies.storm_copies`` (storm counted as its trigger resolves)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mtgrules.conformance.adapters.reference import ReferenceEngine
+from mtgrules.conformance.runner import load_scenarios, play
+from mtgrules.proofs import counterexamples
+
+VARIANTS = {v.scenario: v for v in counterexamples.rendered_variants()}
+
+
+def storm_counted_at_resolution(mp):
+    """storm.q5 broken as the variant count-at-resolution is: the trigger counts the spells cast
+    this turn when it resolves (all but the storm spell), not when the storm spell was cast."""
+    import mtgrules.model.copies as copies
+
+    original = copies.storm_copies
+
+    def late(game, ability_obj, effect, target):
+        ability_obj.ability["storm_count"] = game.state.spells_cast_this_turn - 1
+        return original(game, ability_obj, effect, target)
+
+    mp.setattr(copies, "storm_copies", late)
+
+
+BROKEN_MODELS = {"proof-storm-count-at-resolution": storm_counted_at_resolution}
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    scenarios, pool = load_scenarios(counterexamples.DIRECTORY)
+    return {s.id: s for s in scenarios}, pool
+
+
+def run(corpus, scenario_id: str) -> dict:
+    scenarios, pool = corpus
+    engine = ReferenceEngine()
+    return play(engine, engine.start(), scenarios[scenario_id], pool)
+
+
+def test_every_rendered_variant_has_a_broken_model():
+    assert VARIANTS and set(VARIANTS) == set(BROKEN_MODELS)
+
+
+@pytest.mark.parametrize("scenario_id", sorted(VARIANTS))
+def test_the_kept_scenario_is_the_rendered_counterexample(scenario_id):
+    variant = VARIANTS[scenario_id]
+    kept = counterexamples.path_of(variant).read_text(encoding="utf-8")
+    assert kept == counterexamples.dump(counterexamples.render(variant)), "rerun: python -m mtgrules.proofs.counterexamples"
+
+
+@pytest.mark.parametrize("scenario_id", sorted(VARIANTS))
+def test_the_scenario_validates_passes_on_the_model_and_fails_on_the_broken_model(corpus, scenario_id, monkeypatch):
+    assert scenario_id in corpus[0], "the kept scenario does not validate (mtgrules scenarios validate says why)"
+    passed = run(corpus, scenario_id)
+    assert passed["outcome"] == "passed", passed
+    BROKEN_MODELS[scenario_id](monkeypatch)
+    failed = run(corpus, scenario_id)
+    assert failed["outcome"] == "failed", failed
