@@ -120,5 +120,36 @@ def flashback_obligation(others: int = 3, exile_redirects: bool = False, broken:
                      "the number of effects (bench/proofs.py prints the growth); an induction over the list of effects is not done yet")
 
 
-VARIANTS = (Variant("flashback-always-applies", "flashback.q6", "flashback.q6", lambda: flashback_obligation(1, broken="flashback-always-applies")),)
+def scenario_of(counterexample: dict) -> dict:
+    """A counterexample with no other replacement effect (R=0) as a corpus scenario: the event
+    sends the spell cast with flashback from the stack to exile, as Eye of the Storm does (its
+    trigger exiles the cast card). The expectation is the rule's (flashback.q6): the card is
+    exiled, and flashback's own replacement did not apply to that zone change."""
+    event = counterexample["situation"]["events"][0]
+    if event.get("to") != "exile" or event.get("applied, in order") != ["flashback"]:
+        raise ValueError(f"not a counterexample this scenario plays: {event}")
+    return {
+        "id": "proof-flashback-already-exiled",
+        "title": "A spell cast with flashback that an effect exiles anyway is exiled without flashback's replacement",
+        "rules": ["flashback.a", "flashback.q6"],
+        "source": {"seed": "004_1ed1565688c40336.txt", "line": 9, "ruling": "flashback.q6",
+                   "quote": "things that exile the card directly (such as Eye of the Storm and Spelljack ) will work just fine."},
+        "editions": ["pre-2013", "2026-08-07"],
+        "features": ["flashback", "triggered-ability", "cast-copy", "copy"],
+        "cards": ["Eye of the Storm", "Firebolt", "Mountain"],
+        "notes": "Rendered by mtgrules.proofs.flashback.scenario_of from Z3's counterexample to the broken variant "
+                 "flashback-always-applies (proofs/flashback.py): it leaves the stack to exile and flashback's effect applied.",
+        "setup": {"players": {"alice": {"graveyard": ["Firebolt"], "battlefield": ["Mountain x5"]}, "bob": {"life": 20, "battlefield": ["Eye of the Storm"]}},
+                  "turn": {"active": "alice", "step": "precombat-main", "priority": "alice"}},
+        "steps": [{"cast": "Firebolt", "by": "alice", "from": "graveyard", "alt_cost": "flashback", "targets": ["bob"]},
+                  {"resolve": "top", "choices": {"may": True, "cast": {"card": "Firebolt", "copy": True, "targets": ["bob"], "free": True}}},
+                  {"resolve": "all"}],
+        "expect": [{"object": "Firebolt", "zone": "exile"},
+                   {"event": {"kind": "zone_change", "object": "Firebolt", "from": "stack", "to": "exile", "source": "Eye of the Storm"}},
+                   {"no_event": {"kind": "zone_change", "object": "Firebolt", "from": "stack", "replaced_by": "flashback"}}],
+    }
+
+
+VARIANTS = (Variant("flashback-always-applies", "flashback.q6", "flashback.q6", lambda: flashback_obligation(0, broken="flashback-always-applies"),
+                    "proof-flashback-already-exiled", scenario_of),)
 OBLIGATIONS = [flashback_obligation(3, variants=VARIANTS)]

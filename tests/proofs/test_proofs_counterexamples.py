@@ -3,7 +3,9 @@ scenario, is the kept file (conformance/scenarios/proof-counterexamples/), valid
 the reference model and fails on a reference model broken the way the variant is.
 
 The broken models patch these model functions (by their public names):
-``mtgrules.model.copies.storm_copies`` (storm counted as its trigger resolves)."""
+``mtgrules.model.copies.storm_copies`` (storm counted as its trigger resolves),
+``mtgrules.model.amplify.abilities_with`` (amplify N read as amplify 1),
+``mtgrules.model.replacement.Replacement.watches`` (flashback's replacement applies to a card going to exile anyway)."""
 
 from __future__ import annotations
 
@@ -30,7 +32,35 @@ def storm_counted_at_resolution(mp):
     mp.setattr(copies, "storm_copies", late)
 
 
-BROKEN_MODELS = {"proof-storm-count-at-resolution": storm_counted_at_resolution}
+def amplify_one_counter_per_card(mp):
+    """amplify.q3 broken as the variant one-counter-per-card is: one counter for each card revealed, whatever N."""
+    import mtgrules.model.amplify as amplify
+
+    original = amplify.abilities_with
+
+    def amplify_1(game, obj, key, value=None, values=None):
+        found = original(game, obj, key, value, values)
+        return [dict(ab, amount=1) for ab in found] if value == "amplify" else found
+
+    mp.setattr(amplify, "abilities_with", amplify_1)
+
+
+def flashback_applies_to_exile(mp):
+    """flashback.q6 broken as the variant flashback-always-applies is: flashback's replacement
+    applies even when the card is going to exile anyway."""
+    from mtgrules.model.replacement import Replacement
+
+    original = Replacement.watches
+
+    def watches(self, game, obj, event):
+        if self.name == "flashback" and event.to_zone == "exile" and event.obj_id == self.object_id and event.from_zone == "stack":
+            return True
+        return original(self, game, obj, event)
+
+    mp.setattr(Replacement, "watches", watches)
+
+
+BROKEN_MODELS = {"proof-flashback-already-exiled": flashback_applies_to_exile, "proof-storm-count-at-resolution": storm_counted_at_resolution, "proof-amplify-counters-per-card": amplify_one_counter_per_card}
 
 
 @pytest.fixture(scope="module")
