@@ -50,9 +50,11 @@ class Merging(System):
 
     rules = ("merging.2", "merging.2a", "merging.2c", "merging.2d", "merging.2e", "merging.2f", "merging.2g", "merging.2h", "merging.2i", "merging.2j")
 
-    def __init__(self, n_max: int = 8, broken: str | None = None):
+    def __init__(self, n_max: int = 8, broken: str | None = None, playable: str | None = None):
+        """``playable``: only the situation a corpus scenario plays for that event (see
+        :meth:`scope`), so that a counterexample renders as a scenario."""
         self.N = n_max
-        self.broken = broken
+        self.broken, self.playable = broken, playable
         self.name = f"merging-{n_max}"
         comp = []
         for i in range(n_max):
@@ -154,6 +156,14 @@ class Merging(System):
         copy = z3.And(t["n"] == s["n"], *keep_slots, t["copy"] == self.permanent_chars(s), *same(("src_card", "src_kind", "src_back", "token", "face_down", "flipped")))
         return z3.Or(z3.And(ev == MERGE_TOP, top), z3.And(ev == MERGE_UNDER, under), z3.And(ev == FACE_DOWN_EV, down),
                      z3.And(ev == FACE_UP_EV, up), z3.And(ev == TRANSFORM, transform), z3.And(ev == FLIP_EV, flip), z3.And(ev == COPY, copy))
+
+    def scope(self, s, e):
+        """``merge under``: a face-up ordinary creature card (Grizzly Bears) alone, a face-up
+        ordinary creature card merging under it (Gemrazer, mutating)."""
+        if self.playable != "merge under":
+            return []
+        return [s["n"] == 1, s["kind0"] == ORDINARY, z3.Not(s["tok0"]), z3.Not(s["fd0"]), z3.Not(s["flipped"]), e["event"] == MERGE_UNDER,
+                e["x_kind"] == ORDINARY, z3.Not(e["x_token"]), z3.Not(e["x_face_down"])]
 
     def invariant(self, s):
         return [
@@ -336,10 +346,10 @@ class MergedLeaves(System):
         return {"event": f"put component {v['put_component']} into its zone"}
 
 
-def characteristics_obligation(n_max: int = 8, broken: str | None = None, variants=()):
-    system = Merging(n_max, broken)
+def characteristics_obligation(n_max: int = 8, broken: str | None = None, variants=(), playable: str | None = None):
+    system = Merging(n_max, broken, playable)
     return obligation(
-        f"merging.characteristics[N={n_max}]" + (f"[broken:{broken}]" if broken else ""),
+        f"merging.characteristics[N={n_max}]" + (f"[playable:{playable}]" if playable else "") + (f"[broken:{broken}]" if broken else ""),
         system.rules,
         "A merged permanent has only the characteristics of its topmost component (a copiable effect); it is a token only "
         "if the topmost component is a token; its face-up or face-down status is determined by its topmost component.",
@@ -367,11 +377,38 @@ def leave_obligation(n_max: int = 8, broken: str | None = None, variants=()):
     )
 
 
+def merge_under_scenario(counterexample: dict) -> dict:
+    """A playable ``merge under`` counterexample as a corpus scenario: Gemrazer mutates under
+    Grizzly Bears. The expectation is the rule's (730.2a): the merged permanent has only the
+    characteristics of its topmost component, the Bears'."""
+    situation = counterexample["situation"]
+    if situation["events"][0]["event"] != "merge under" or len(situation["after"]["components (top to bottom)"]) != 2:
+        raise ValueError(f"not a counterexample this scenario plays: {situation['events']}")
+    return {
+        "id": "proof-merging-under-keeps-characteristics",
+        "title": "A creature merged under another leaves the merged permanent with the topmost component's characteristics",
+        "rules": ["merging.2", "merging.2a", "merging.2c"],
+        "source": {"seed": "001_d7553b1018106680.txt", "line": 9,
+                   "quote": "A merged permanent has only the characteristics of its topmost component, unless otherwise specified by the effect that caused them to merge."},
+        "editions": ["2026-08-07"],
+        "features": ["mutate", "merge"],
+        "cards": ["Forest", "Gemrazer", "Grizzly Bears"],
+        "notes": "Rendered by mtgrules.proofs.merging.merge_under_scenario from Z3's counterexample to the broken variant "
+                 "merge-under-changes-characteristics (proofs/merging.py): " + "; ".join(situation["broken"]) + ".",
+        "setup": {"players": {"alice": {"hand": [{"card": "Gemrazer", "as": "gem"}], "battlefield": [{"card": "Grizzly Bears", "as": "bears"}, "Forest x3"]}, "bob": {}},
+                  "turn": {"active": "alice", "step": "precombat-main", "priority": "alice"}},
+        "steps": [{"cast": "gem", "by": "alice", "alt_cost": "mutate", "targets": ["bears"]}, {"resolve": "all", "choices": {"merge": "bottom"}}],
+        "expect": [{"object": "bears", "name": "Grizzly Bears", "power": 2, "toughness": 2, "components": ["bears", "gem"]}],
+    }
+
+
 BOUND_REASON = ("the components are one Z3 constant per slot, so the problem grows with the bound (bench/proofs.py prints "
                 "the growth: merging.leave has one pair of components per clause); an induction over the component "
                 "sequence (arrays with a symbolic length) is not done yet")
 CHARACTERISTICS_VARIANTS = (
-    Variant("merge-under-changes-characteristics", "merging.2a", "730.2a", lambda: characteristics_obligation(3, "merge-under-changes-characteristics")),
+    Variant("merge-under-changes-characteristics", "merging.2a", "730.2a",
+            lambda: characteristics_obligation(2, "merge-under-changes-characteristics", playable="merge under"), "proof-merging-under-keeps-characteristics",
+            merge_under_scenario),
     Variant("turn-face-down-ignores-730.2j", "merging.2j", "730.2j", lambda: characteristics_obligation(3, "turn-face-down-ignores-730.2j")),
 )
 LEAVE_VARIANTS = (Variant("card-replacement-ignores-tokens", "merging.3e", "730.3d/730.3e", lambda: leave_obligation(3, "card-replacement-ignores-tokens")),)

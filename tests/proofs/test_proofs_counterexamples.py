@@ -5,7 +5,8 @@ the reference model and fails on a reference model broken the way the variant is
 The broken models patch these model functions (by their public names):
 ``mtgrules.model.copies.storm_copies`` (storm counted as its trigger resolves),
 ``mtgrules.model.amplify.abilities_with`` (amplify N read as amplify 1),
-``mtgrules.model.replacement.Replacement.watches`` (flashback's replacement applies to a card going to exile anyway)."""
+``mtgrules.model.replacement.Replacement.watches`` (flashback's replacement applies to a card going to exile anyway),
+``mtgrules.model.continuous.merged_characteristics`` (as tests/conformance/test_corpus_mutants.py does)."""
 
 from __future__ import annotations
 
@@ -60,7 +61,16 @@ def flashback_applies_to_exile(mp):
     mp.setattr(Replacement, "watches", watches)
 
 
-BROKEN_MODELS = {"proof-flashback-already-exiled": flashback_applies_to_exile, "proof-storm-count-at-resolution": storm_counted_at_resolution, "proof-amplify-counters-per-card": amplify_one_counter_per_card}
+def merged_takes_the_bottom(mp):
+    """730.2a broken as the variant merge-under-changes-characteristics is: the object merged
+    under gives the merged permanent its characteristics (those of the bottom component)."""
+    import mtgrules.model.continuous as continuous
+
+    original = continuous.merged_characteristics
+    mp.setattr(continuous, "merged_characteristics", lambda comps, mutated=False: original(list(reversed(comps)), mutated))
+
+
+BROKEN_MODELS = {"proof-merging-under-keeps-characteristics": merged_takes_the_bottom, "proof-flashback-already-exiled": flashback_applies_to_exile, "proof-storm-count-at-resolution": storm_counted_at_resolution, "proof-amplify-counters-per-card": amplify_one_counter_per_card}
 
 
 @pytest.fixture(scope="module")
