@@ -25,7 +25,7 @@ class Amplify(System):
     def __init__(self, broken: str | None = None, playable: bool = False):
         """``playable``: only creatures a corpus scenario plays with the pool's cards (Feral
         Throwback: one instance of amplify 2, one creature type, Beast; no card in hand entering at
-        the same time), so that a counterexample renders as a scenario."""
+        the same time) as it enters, so that a counterexample renders as a scenario."""
         self.broken, self.playable = broken, playable
         hand = []
         for h in range(H):
@@ -36,10 +36,10 @@ class Amplify(System):
         self.event_fields = [Field("event", "int", 0, 1, EVENTS), *[Field(f"reveal{j}_{h}", "bool") for j in range(INSTANCES) for h in range(H)],
                              *[Field(f"new_type{y}", "bool") for y in range(TYPES)]]
 
-    def well_formed(self, s):
+    def scope(self, s, e):
         if not self.playable:
             return []
-        return [s["instances"] == 1, s["amplify0"] == 2, s["type0"], *[z3.Not(s[f"type{y}"]) for y in range(1, TYPES)],
+        return [e["event"] == 0, s["instances"] == 1, s["amplify0"] == 2, s["type0"], *[z3.Not(s[f"type{y}"]) for y in range(1, TYPES)],
                 *[z3.Not(s[f"card{h}_entering"]) for h in range(H)]]
 
     def init(self, s):

@@ -30,8 +30,9 @@ def rendered_variants() -> list[Variant]:
 def render(variant: Variant) -> dict:
     """Refute ``variant`` and render its counterexample (a ValueError if it is not refuted)."""
     verdict = prove(variant.build(), variants=False)
-    if not verdict.counterexample:
-        raise ValueError(f"broken variant {variant.name} was not refuted ({verdict.status}): nothing to render")
+    broken = (verdict.counterexample or {}).get("situation", {}).get("broken", [])
+    if not any(variant.clause in b for b in broken):
+        raise ValueError(f"broken variant {variant.name} was not refuted on its clause {variant.clause!r} ({verdict.status}: {broken}): nothing to render")
     scenario = variant.render(verdict.counterexample)
     if scenario["id"] != variant.scenario:
         raise ValueError(f"broken variant {variant.name} rendered scenario {scenario['id']}, not {variant.scenario}")

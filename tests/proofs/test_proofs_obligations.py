@@ -78,6 +78,20 @@ def test_flashback_outside_the_bound_an_effect_replacing_exile_sends_the_card_el
     assert verdict.counterexample["situation"]["after"]["zone"] != "exile"
 
 
+@pytest.mark.rules("flashback.a", "flashback.q6")
+def test_flashback_for_any_number_of_replacement_effects_and_its_condition():
+    """The unbounded proof: 616.1's rounds by induction (any number of other effects), then the
+    events; an effect that replaces going to exile breaks it (616.1 lets it apply after
+    flashback's), so the statement's condition is needed there too."""
+    verdict = prove(flashback.flashback_obligation(), variants=False)
+    assert verdict.proved and verdict.reach == "unbounded"
+    assert any(c.name.startswith("616.1 rounds: consecution") for c in verdict.checks)
+    assert any(c.name.startswith("events: consecution") for c in verdict.checks)
+    redirected = prove(flashback.flashback_obligation(exile_redirects=True), variants=False)
+    assert redirected.status == REFUTED and redirected.counterexample["check"].startswith("616.1 rounds")
+    assert any(b.startswith("702.34a: once flashback's replacement has applied") for b in redirected.counterexample["situation"]["broken"])
+
+
 @pytest.mark.rules("dfc-2016.12")
 def test_transform_that_makes_a_new_object_is_refuted():
     verdict = prove(double_faced.dfc_obligation("transform-is-a-new-object"))
