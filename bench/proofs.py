@@ -1,9 +1,10 @@
 """Benchmark of the Z3 proofs (a benchmark, not a timed test): the time and resource count of
-each obligation, the growth of the merged-permanent obligations with the number of
-components N = 1..8, of flashback with the number of other replacement effects R = 0..6, and of
-the storm BMC with its bound k = 1..10: the measured growth behind each bound kept (the reason
-is in the obligation, `mtgrules prove` prints it). Verdicts and resource counts are
-reproducible (each check is solved in a fresh process); the time is what varies.
+each obligation, the growth of the merged-permanent obligations with the number of components
+N = 1..8, of the bounded flashback encoding with R = 0..6 other replacement effects and of the
+storm BMC with its bound k = 1..10, the last two against their unbounded proofs: the measured
+growth behind each bound kept (the reason is in the obligation; `mtgrules prove` prints it).
+Verdicts and resource counts are reproducible (each check is solved in a fresh process); the
+time is what varies.
 
     python bench/proofs.py [--max-n 8] [--repeat 1]
 
@@ -16,7 +17,7 @@ import argparse
 import platform
 import time
 
-from mtgrules.proofs import flashback, merging, storm
+from mtgrules.proofs import flashback, merging, storm, storm_turn
 from mtgrules.proofs.obligation import prove
 from mtgrules.proofs.registry import obligations
 
@@ -48,11 +49,15 @@ def main() -> None:
     for r in range(0, 7):
         v = prove(flashback.flashback_obligation(r), variants=False)
         print(f"{r:3d} {v.status:8} {v.seconds:8.2f} {v.rlimit:12d}")
+    v = prove(flashback.flashback_obligation(), variants=False)
+    print(f"any {v.status:8} {v.seconds:8.2f} {v.rlimit:12d}  (unbounded: induction over 616.1's rounds)")
     print("\ngrowth of storm.copies (bounded model checking) with the bound k (events in a turn):")
     print(f"{'k':>3} {'verdict':8} {'seconds':>8} {'rlimit':>12}")
     for k in range(1, 11):
         v = prove(storm.storm_obligation(k), variants=False)
         print(f"{k:3d} {v.status:8} {v.seconds:8.2f} {v.rlimit:12d}")
+    v = prove(storm_turn.storm_turn_obligation(), variants=False)
+    print(f"any {v.status:8} {v.seconds:8.2f} {v.rlimit:12d}  (unbounded: inductive invariant on the storm count)")
 
 
 if __name__ == "__main__":

@@ -97,6 +97,11 @@ class System:
     def step_properties(self, s: dict, t: dict, e: dict) -> list[tuple[str, object]]:
         return []
 
+    def lemmas(self, s: dict, t: dict, e: dict) -> list:
+        """Instances, at this step's terms, of lemmas proved by checks of their own (added to
+        the obligation by the subclass): facts consecution may use."""
+        return []
+
     def scope(self, s: dict, e: dict) -> list:
         """Extra constraints on the state before an event and the event, in consecution only: a
         broken variant searched within what a corpus scenario can play (empty: everything)."""
@@ -183,7 +188,7 @@ class System:
         )
         s, t, e = self.state("pre"), self.state("post"), self.event("")
         goal = [("well-formed after the event", z3.And(*self.wf(t)))] + self.invariant(t) + self.step_properties(s, t, e)
-        hyp = [*self.wf(s), *self.ev_wf(e), *self.scope(s, e), *[f for _, f in self.invariant(s)], self.trans(s, t, e)]
+        hyp = [*self.wf(s), *self.ev_wf(e), *self.scope(s, e), *[f for _, f in self.invariant(s)], self.trans(s, t, e), *self.lemmas(s, t, e)]
         # one check per clause of the goal: smaller problems, and the verdict says which clause
         consecution = [Check(f"consecution: {label}", [*hyp, z3.Not(formula)], self._decoder([s, t], [e], goal)) for label, formula in goal]
         return [initiation, *consecution]

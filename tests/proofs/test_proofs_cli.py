@@ -35,8 +35,9 @@ def test_prove_text_output():
     result = CliRunner().invoke(main, ["prove", "-k", "storm"])
     assert result.exit_code == 0
     assert "proved" in result.output and "storm.a" in result.output
-    assert "reach: bound 8, method: bmc" in result.output and "bound kept because:" in result.output
-    assert "broken variants refuted: 1 of 1" in result.output and "refuted: count-at-resolution (breaks storm.q5)" in result.output
+    assert "reach: bound 2, method: induction" in result.output and "bound kept because:" in result.output
+    assert "broken variants refuted: 2 of 2" in result.output and "refuted: count-at-resolution (breaks storm.q5)" in result.output
+    assert "counterexample scenario proof-storm-count-at-resolution" in result.output
 
 
 def test_prove_json_reach_variants_and_weakness():
@@ -78,8 +79,9 @@ def test_obligation_facts_for_the_docs():
     from mtgrules.proofs.traceability import obligation_facts
 
     facts = {f["obligation"]: f for f in obligation_facts()}
-    storm = facts["storm.copies[k=8]"]
-    assert storm["reach"] == "bound 8" and storm["method"] == "bmc" and storm["bound_reason"]
+    storm = facts["storm.copies"]
+    assert storm["reach"] == "bound 2" and storm["method"] == "induction" and storm["bound_reason"]
+    assert facts["flashback.exiled"]["reach"] == "unbounded"
     assert facts["dyn.characteristics"]["reach"] == "unbounded"
     assert all(f["variants"] for f in facts.values())
     assert all(f["bound_reason"] for f in facts.values() if f["reach"] != "unbounded")
@@ -89,7 +91,7 @@ def test_prove_k_expressions():
     from mtgrules.proofs.registry import obligations
 
     names = lambda k: sorted(o.name for o in obligations(k))
-    assert names("storm or dyn") == ["dyn.characteristics", "storm.copies[k=8]"]
+    assert names("storm or dyn") == ["dyn.characteristics", "storm.copies"]
     assert names("merging and not leave") == ["merging.characteristics[N=8]"]
     assert names("(storm or dyn) and not storm") == ["dyn.characteristics"]
     assert names("merging.2a") == ["merging.characteristics[N=8]"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgrules.proofs import amplify, blocking, costs, double_faced, double_strike, dynamic, face_down, flashback, madness, merging, storm
+from mtgrules.proofs import amplify, blocking, costs, double_faced, double_strike, dynamic, face_down, flashback, madness, merging, storm, storm_turn
 from mtgrules.proofs.obligation import Check, obligation, prove
 from mtgrules.proofs.registry import obligations
 from mtgrules.proofs.verdict import PROVED, REFUTED, UNKNOWN, Verdict
@@ -90,6 +90,18 @@ def test_flashback_for_any_number_of_replacement_effects_and_its_condition():
     redirected = prove(flashback.flashback_obligation(exile_redirects=True), variants=False)
     assert redirected.status == REFUTED and redirected.counterexample["check"].startswith("616.1 rounds")
     assert any(b.startswith("702.34a: once flashback's replacement has applied") for b in redirected.counterexample["situation"]["broken"])
+
+
+@pytest.mark.rules("storm.a", "storm.q5")
+def test_storm_for_turns_of_any_length():
+    """The unbounded proof: the count's frame lemma by induction (base and step), then the
+    inductive invariant on the storm count; counting at resolution is refuted by it."""
+    verdict = prove(storm_turn.storm_turn_obligation(), variants=False)
+    assert verdict.proved and verdict.method == "induction"
+    assert [c.name for c in verdict.checks][:2] == ["lemma spells_cast frame: base", "lemma spells_cast frame: step"]
+    broken = prove(storm_turn.storm_turn_obligation("count-at-resolution"), variants=False)
+    assert broken.status == REFUTED
+    assert any(b.startswith("storm.a/storm.b/storm.q5") for b in broken.counterexample["situation"]["broken"])
 
 
 @pytest.mark.rules("dfc-2016.12")
