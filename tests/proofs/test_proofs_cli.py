@@ -17,7 +17,7 @@ def test_prove_json_with_k_selection():
     names = [o["obligation"] for o in data["obligations"]]
     assert "flashback.exiled" in names
     assert all("flashback" in o["obligation"] or any(r.startswith("flashback") for r in o["rules"]) for o in data["obligations"])
-    assert "merging.characteristics[N=8]" not in names
+    assert "merging.characteristics" not in names
     first = data["obligations"][0]
     assert first["status"] == "proved" and "flashback.a" in first["rules"] and first["bound"] and first["seconds"] >= 0
 
@@ -92,9 +92,9 @@ def test_prove_k_expressions():
 
     names = lambda k: sorted(o.name for o in obligations(k))
     assert names("storm or dyn") == ["dyn.characteristics", "storm.copies"]
-    assert names("merging and not leave") == ["merging.characteristics[N=8]"]
+    assert names("merging and not leave") == ["merging.characteristics"]
     assert names("(storm or dyn) and not storm") == ["dyn.characteristics"]
-    assert names("merging.2a") == ["merging.characteristics[N=8]"]
+    assert names("merging.2a") == ["merging.characteristics"]
     assert names("merging.*") and all("merging" in n for n in names("merging.char*"))
     result = CliRunner().invoke(main, ["prove", "-k", "storm or ("])
     assert result.exit_code == 1 and "malformed" in result.output
