@@ -44,20 +44,21 @@ def main() -> None:
             start = time.perf_counter()
             v = prove(make(n), variants=False)
             print(f"{n:3d} {v.status:8} {time.perf_counter() - start:8.2f} {v.rlimit:12d} {len(v.checks):7d}")
-    print("\ngrowth of flashback.exiled (induction) with R other replacement effects:")
-    print(f"{'R':>3} {'verdict':8} {'seconds':>8} {'rlimit':>12}")
-    for r in range(0, 7):
-        v = prove(flashback.flashback_obligation(r), variants=False)
-        print(f"{r:3d} {v.status:8} {v.seconds:8.2f} {v.rlimit:12d}")
-    v = prove(flashback.flashback_obligation(), variants=False)
-    print(f"any {v.status:8} {v.seconds:8.2f} {v.rlimit:12d}  (unbounded: induction over 616.1's rounds)")
-    print("\ngrowth of storm.copies (bounded model checking) with the bound k (events in a turn):")
-    print(f"{'k':>3} {'verdict':8} {'seconds':>8} {'rlimit':>12}")
-    for k in range(1, 11):
-        v = prove(storm.storm_obligation(k), variants=False)
-        print(f"{k:3d} {v.status:8} {v.seconds:8.2f} {v.rlimit:12d}")
-    v = prove(storm_turn.storm_turn_obligation(), variants=False)
-    print(f"any {v.status:8} {v.seconds:8.2f} {v.rlimit:12d}  (unbounded: inductive invariant on the storm count)")
+    growth("flashback.exiled (bounded encoding, induction) with R other replacement effects", "R", range(0, 7), flashback.flashback_obligation,
+           flashback.flashback_obligation(), "induction over 616.1's rounds")
+    growth("storm.copies (bounded model checking) with the bound k (events in a turn)", "k", range(1, 11), storm.storm_obligation,
+           storm_turn.storm_turn_obligation(), "inductive invariant on the storm count")
+
+
+def growth(label: str, name: str, values, make, unbounded, how: str) -> None:
+    """Time and work of the bounded encoding for each value of its bound, then of the unbounded proof."""
+    print(f"\ngrowth of {label}:")
+    print(f"{name:>3} {'verdict':8} {'seconds':>8} {'rlimit':>12}")
+    for value in values:
+        v = prove(make(value), variants=False)
+        print(f"{value:3d} {v.status:8} {v.seconds:8.2f} {v.rlimit:12d}")
+    v = prove(unbounded, variants=False)
+    print(f"any {v.status:8} {v.seconds:8.2f} {v.rlimit:12d}  (unbounded: {how})")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from __future__ import annotations
 import z3
 
 from .obligation import Variant
+from .scenario_shape import corpus_scenario
 from .system import Field, System
 
 H, TYPES, INSTANCES = 5, 3, 2
@@ -104,22 +105,15 @@ def scenario_of(counterexample: dict) -> dict:
     situation = counterexample["situation"]
     revealed = situation["after"]["revealed"][0]
     beasts = [{"card": "Enormous Baloth", "as": f"b{h}"} for h in revealed]
-    return {
-        "id": "proof-amplify-counters-per-card",
-        "title": "Amplify 2 gives two +1/+1 counters for each card revealed, not one",
-        "rules": list(Amplify.rules),
-        "source": {"seed": "004_1ed1565688c40336.txt", "line": 60, "ruling": "amplify.q3",
-                   "quote": "If you reveal two cards for a creature with amplify 2, it gets four +1/+1 counters; two for each card revealed."},
-        "editions": ["pre-2013", "2026-08-07"],
-        "features": ["amplify"],
-        "cards": ["Enormous Baloth", "Feral Throwback", "Forest"],
-        "notes": "Rendered by mtgrules.proofs.amplify.scenario_of from Z3's counterexample to the broken variant "
-                 f"one-counter-per-card (proofs/amplify.py): {len(revealed)} card(s) revealed.",
-        "setup": {"players": {"alice": {"hand": [{"card": "Feral Throwback", "as": "ft"}, *beasts], "battlefield": ["Forest x6"]}, "bob": {}},
-                  "turn": {"active": "alice", "step": "precombat-main", "priority": "alice"}},
-        "steps": [{"cast": "ft", "by": "alice"}, {"resolve": "all", "choices": {"reveal": [b["as"] for b in beasts]}}],
-        "expect": [{"object": "ft", "counters": {"+1/+1": 2 * len(revealed)}, "power": 3 + 2 * len(revealed), "toughness": 3 + 2 * len(revealed)}],
-    }
+    return corpus_scenario(
+        "proof-amplify-counters-per-card", "Amplify 2 gives two +1/+1 counters for each card revealed, not one", Amplify.rules,
+        {"seed": "004_1ed1565688c40336.txt", "line": 60, "ruling": "amplify.q3",
+         "quote": "If you reveal two cards for a creature with amplify 2, it gets four +1/+1 counters; two for each card revealed."},
+        ["pre-2013", "2026-08-07"], ["amplify"], ["Enormous Baloth", "Feral Throwback", "Forest"],
+        f"mtgrules.proofs.amplify.scenario_of from Z3's counterexample to the broken variant one-counter-per-card: {len(revealed)} card(s) revealed",
+        {"alice": {"hand": [{"card": "Feral Throwback", "as": "ft"}, *beasts], "battlefield": ["Forest x6"]}, "bob": {}},
+        [{"cast": "ft", "by": "alice"}, {"resolve": "all", "choices": {"reveal": [b["as"] for b in beasts]}}],
+        [{"object": "ft", "counters": {"+1/+1": 2 * len(revealed)}, "power": 3 + 2 * len(revealed), "toughness": 3 + 2 * len(revealed)}])
 
 
 VARIANTS = (Variant("one-counter-per-card", "amplify.q3", "amplify.a/amplify.b/amplify.q3", lambda: amplify_obligation("one-counter-per-card", playable=True),

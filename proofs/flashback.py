@@ -15,6 +15,7 @@ import z3
 
 from .obligation import Variant, obligation
 from .replacement_order import ReplacementRounds
+from .scenario_shape import corpus_scenario
 from .system import EXILE, GRAVEYARD, HAND, STACK, ZONES, Field, System, zone_field
 
 EVENTS = {0: "cast it from the graveyard with flashback", 1: "cast it from the hand", 2: "it leaves the stack", 3: "it moves between two other zones"}
@@ -158,26 +159,20 @@ def scenario_of(counterexample: dict) -> dict:
     situation = counterexample["situation"]
     if situation["before"]["going to"] != "exile" or situation["events"][0]["event"] != "apply flashback's replacement":
         raise ValueError(f"not a counterexample this scenario plays: {situation}")
-    return {
-        "id": "proof-flashback-already-exiled",
-        "title": "A spell cast with flashback that an effect exiles anyway is exiled without flashback's replacement",
-        "rules": ["flashback.a", "flashback.q6"],
-        "source": {"seed": "004_1ed1565688c40336.txt", "line": 9, "ruling": "flashback.q6",
-                   "quote": "things that exile the card directly (such as Eye of the Storm and Spelljack ) will work just fine."},
-        "editions": ["pre-2013", "2026-08-07"],
-        "features": ["flashback", "triggered-ability", "cast-copy", "copy"],
-        "cards": ["Eye of the Storm", "Firebolt", "Mountain"],
-        "notes": "Rendered by mtgrules.proofs.flashback.scenario_of from Z3's counterexample to the broken variant "
-                 "flashback-always-applies (proofs/flashback.py, proofs/replacement_order.py): going to exile, flashback's effect applied.",
-        "setup": {"players": {"alice": {"graveyard": ["Firebolt"], "battlefield": ["Mountain x5"]}, "bob": {"life": 20, "battlefield": ["Eye of the Storm"]}},
-                  "turn": {"active": "alice", "step": "precombat-main", "priority": "alice"}},
-        "steps": [{"cast": "Firebolt", "by": "alice", "from": "graveyard", "alt_cost": "flashback", "targets": ["bob"]},
+    return corpus_scenario(
+        "proof-flashback-already-exiled", "A spell cast with flashback that an effect exiles anyway is exiled without flashback's replacement",
+        ["flashback.a", "flashback.q6"], {"seed": "004_1ed1565688c40336.txt", "line": 9, "ruling": "flashback.q6",
+                                          "quote": "things that exile the card directly (such as Eye of the Storm and Spelljack ) will work just fine."},
+        ["pre-2013", "2026-08-07"], ["flashback", "triggered-ability", "cast-copy", "copy"], ["Eye of the Storm", "Firebolt", "Mountain"],
+        "mtgrules.proofs.flashback.scenario_of from Z3's counterexample to the broken variant flashback-always-applies "
+        "(replacement_order.py): going to exile, flashback's effect applied",
+        {"alice": {"graveyard": ["Firebolt"], "battlefield": ["Mountain x5"]}, "bob": {"life": 20, "battlefield": ["Eye of the Storm"]}},
+        [{"cast": "Firebolt", "by": "alice", "from": "graveyard", "alt_cost": "flashback", "targets": ["bob"]},
                   {"resolve": "top", "choices": {"may": True, "cast": {"card": "Firebolt", "copy": True, "targets": ["bob"], "free": True}}},
                   {"resolve": "all"}],
-        "expect": [{"object": "Firebolt", "zone": "exile"},
+        [{"object": "Firebolt", "zone": "exile"},
                    {"event": {"kind": "zone_change", "object": "Firebolt", "from": "stack", "to": "exile", "source": "Eye of the Storm"}},
-                   {"no_event": {"kind": "zone_change", "object": "Firebolt", "from": "stack", "replaced_by": "flashback"}}],
-    }
+                   {"no_event": {"kind": "zone_change", "object": "Firebolt", "from": "stack", "replaced_by": "flashback"}}])
 
 
 VARIANTS = (Variant("flashback-always-applies", "flashback.q6", "flashback.q6", lambda: flashback_obligation(broken="flashback-always-applies"),

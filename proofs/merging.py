@@ -19,6 +19,7 @@ from __future__ import annotations
 import z3
 
 from .obligation import Variant, obligation
+from .scenario_shape import corpus_scenario
 from .system import Field, System, ite_chain
 
 ORDINARY, DFC, FLIP, INSTANT = 0, 1, 2, 3
@@ -383,22 +384,17 @@ def merge_under_scenario(counterexample: dict) -> dict:
     situation = counterexample["situation"]
     if situation["events"][0]["event"] != "merge under" or len(situation["after"]["components (top to bottom)"]) != 2:
         raise ValueError(f"not a counterexample this scenario plays: {situation['events']}")
-    return {
-        "id": "proof-merging-under-keeps-characteristics",
-        "title": "A creature merged under another leaves the merged permanent with the topmost component's characteristics",
-        "rules": ["merging.2", "merging.2a", "merging.2c"],
-        "source": {"seed": "001_d7553b1018106680.txt", "line": 9,
-                   "quote": "A merged permanent has only the characteristics of its topmost component, unless otherwise specified by the effect that caused them to merge."},
-        "editions": ["2026-08-07"],
-        "features": ["mutate", "merge"],
-        "cards": ["Forest", "Gemrazer", "Grizzly Bears"],
-        "notes": "Rendered by mtgrules.proofs.merging.merge_under_scenario from Z3's counterexample to the broken variant "
-                 "merge-under-changes-characteristics (proofs/merging.py): " + "; ".join(situation["broken"]) + ".",
-        "setup": {"players": {"alice": {"hand": [{"card": "Gemrazer", "as": "gem"}], "battlefield": [{"card": "Grizzly Bears", "as": "bears"}, "Forest x3"]}, "bob": {}},
-                  "turn": {"active": "alice", "step": "precombat-main", "priority": "alice"}},
-        "steps": [{"cast": "gem", "by": "alice", "alt_cost": "mutate", "targets": ["bears"]}, {"resolve": "all", "choices": {"merge": "bottom"}}],
-        "expect": [{"object": "bears", "name": "Grizzly Bears", "power": 2, "toughness": 2, "components": ["bears", "gem"]}],
-    }
+    return corpus_scenario(
+        "proof-merging-under-keeps-characteristics", "A creature merged under another leaves the merged permanent with the topmost component's characteristics",
+        ["merging.2", "merging.2a", "merging.2c"],
+        {"seed": "001_d7553b1018106680.txt", "line": 9,
+         "quote": "A merged permanent has only the characteristics of its topmost component, unless otherwise specified by the effect that caused them to merge."},
+        ["2026-08-07"], ["mutate", "merge"], ["Forest", "Gemrazer", "Grizzly Bears"],
+        "mtgrules.proofs.merging.merge_under_scenario from Z3's counterexample to the broken variant merge-under-changes-characteristics: "
+        + "; ".join(situation["broken"]),
+        {"alice": {"hand": [{"card": "Gemrazer", "as": "gem"}], "battlefield": [{"card": "Grizzly Bears", "as": "bears"}, "Forest x3"]}, "bob": {}},
+        [{"cast": "gem", "by": "alice", "alt_cost": "mutate", "targets": ["bears"]}, {"resolve": "all", "choices": {"merge": "bottom"}}],
+        [{"object": "bears", "name": "Grizzly Bears", "power": 2, "toughness": 2, "components": ["bears", "gem"]}])
 
 
 CHARACTERISTICS_STATEMENT = ("A merged permanent has only the characteristics of its topmost component (a copiable effect); it "

@@ -17,6 +17,7 @@ from __future__ import annotations
 import z3
 
 from .obligation import obligation
+from .scenario_shape import corpus_scenario
 from .system import Field, System
 
 EVENTS = {0: "a player casts a spell", 1: "a player casts a spell with storm", 2: "an effect copies a spell",
@@ -168,20 +169,11 @@ def scenario_of(counterexample: dict) -> dict:
     steps.append({"resolve": "all"})
     storms = sum(1 for h in hand if h["card"] == "Brain Freeze")
     library = 3 * mills + 3
-    return {
-        "id": "proof-storm-count-at-resolution",
-        "title": "Storm counts the spells cast before the storm spell, not those cast before its trigger resolves",
-        "rules": list(Storm.rules),
-        "source": {"seed": "004_1ed1565688c40336.txt", "line": 94, "ruling": "storm.q5",
-                   "quote": "Storm only counts spells that have been cast before yours; spells cast after it won't count."},
-        "editions": ["pre-2013", "2026-08-07"],
-        "features": ["storm", "copy-spell", "triggered-ability"],
-        "cards": sorted({h["card"] for h in hand} | {"Island", "Mountain", "Forest"}),
-        "notes": "Rendered by mtgrules.proofs.storm.scenario_of from Z3's counterexample to the broken variant "
-                 "count-at-resolution (proofs/storm.py): the events " + "; ".join(events) + ".",
-        "setup": {"players": {"alice": {"hand": hand, "battlefield": [f"Island x{2 * storms}", f"Mountain x{shocks + storms}"]},
-                              "bob": {"life": 20, "library": [f"Forest x{library}"]}},
-                  "turn": {"active": "alice", "step": "precombat-main", "priority": "alice"}},
-        "steps": steps,
-        "expect": [{"player": "bob", "library_size": library - 3 * mills, "life": 20 - 2 * shocks}],
-    }
+    return corpus_scenario(
+        "proof-storm-count-at-resolution", "Storm counts the spells cast before the storm spell, not those cast before its trigger resolves",
+        Storm.rules, {"seed": "004_1ed1565688c40336.txt", "line": 94, "ruling": "storm.q5",
+                      "quote": "Storm only counts spells that have been cast before yours; spells cast after it won't count."},
+        ["pre-2013", "2026-08-07"], ["storm", "copy-spell", "triggered-ability"], {h["card"] for h in hand} | {"Island", "Mountain", "Forest"},
+        "mtgrules.proofs.storm.scenario_of from Z3's counterexample to the broken variant count-at-resolution: the events " + "; ".join(events),
+        {"alice": {"hand": hand, "battlefield": [f"Island x{2 * storms}", f"Mountain x{shocks + storms}"]}, "bob": {"life": 20, "library": [f"Forest x{library}"]}},
+        steps, [{"player": "bob", "library_size": library - 3 * mills, "life": 20 - 2 * shocks}])
