@@ -6,7 +6,9 @@ The broken models patch these model functions (by their public names):
 ``mtgrules.model.copies.storm_copies`` (storm counted as its trigger resolves),
 ``mtgrules.model.amplify.abilities_with`` (amplify N read as amplify 1),
 ``mtgrules.model.replacement.Replacement.watches`` (flashback's replacement applies to a card going to exile anyway),
-``mtgrules.model.continuous.merged_characteristics`` (as tests/conformance/test_corpus_mutants.py does)."""
+``mtgrules.model.continuous.merged_characteristics`` (as tests/conformance/test_corpus_mutants.py does),
+``mtgrules.model.actions.ALTERNATIVE_COSTS["madness"]`` (its ``prepare`` check, as the corpus mutants patch flashback's),
+``mtgrules.model.combat._strikes_first`` (only first strike makes a first-strike damage step)."""
 
 from __future__ import annotations
 
@@ -70,7 +72,26 @@ def merged_takes_the_bottom(mp):
     mp.setattr(continuous, "merged_characteristics", lambda comps, mutated=False: original(list(reversed(comps)), mutated))
 
 
-BROKEN_MODELS = {"proof-merging-under-keeps-characteristics": merged_takes_the_bottom, "proof-flashback-already-exiled": flashback_applies_to_exile, "proof-storm-count-at-resolution": storm_counted_at_resolution, "proof-amplify-counters-per-card": amplify_one_counter_per_card}
+def madness_cast_from_exile_any_time(mp):
+    """madness.q3 broken as the variant cast-from-exile-any-time is: a madness card in exile can be
+    cast for its madness cost whenever, not only as its madness trigger resolves."""
+    from dataclasses import replace
+
+    from mtgrules.model.actions import ALTERNATIVE_COSTS
+
+    madness = ALTERNATIVE_COSTS["madness"]
+    mp.setitem(ALTERNATIVE_COSTS, "madness", replace(madness, prepare=lambda game, obj, a, info, values: madness.cost(game, obj, a)))
+
+
+def first_step_only_for_first_strike(mp):
+    """702.4b broken as the variant first-strike-step-only-for-first-strike is: double strike
+    alone does not make a first-strike combat damage step."""
+    import mtgrules.model.combat as combat
+
+    mp.setattr(combat, "_strikes_first", lambda values: combat.has_keyword(values, "First strike"))
+
+
+BROKEN_MODELS = {"proof-double-strike-alone-gets-first-step": first_step_only_for_first_strike, "proof-madness-not-from-exile-later": madness_cast_from_exile_any_time, "proof-merging-under-keeps-characteristics": merged_takes_the_bottom, "proof-flashback-already-exiled": flashback_applies_to_exile, "proof-storm-count-at-resolution": storm_counted_at_resolution, "proof-amplify-counters-per-card": amplify_one_counter_per_card}
 
 
 @pytest.fixture(scope="module")
