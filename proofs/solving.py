@@ -77,8 +77,11 @@ def _ask(request: dict) -> dict:
 
 def as_smt2(assertions: list) -> str:
     """The assertions as SMT-LIB text (what the child solves)."""
-    printer = z3.Solver()
-    printer.add(*assertions)
+    # printed from a fresh context: the text then depends on the assertions only, not on the
+    # numbering of terms the process built before (which orders the declarations and lets)
+    ctx = z3.Context()
+    printer = z3.Solver(ctx=ctx)
+    printer.add(*[a.translate(ctx) for a in assertions])
     return printer.to_smt2()
 
 

@@ -178,6 +178,16 @@ def test_resource_count_is_deterministic(make):
     assert [c.rlimit for c in first.checks] == [c.rlimit for c in second.checks]
 
 
+def test_the_problem_text_does_not_depend_on_what_was_built_before():
+    """What the solver process gets is the same text whatever the process built earlier (its
+    declarations and lets were ordered by the numbering of terms built before)."""
+    from mtgrules.proofs.solving import as_smt2
+
+    first = [as_smt2(c.assertions) for c in merging.leave_obligation(3).build()]
+    merging.leave_obligation(4).build(), storm.storm_obligation(3).build()
+    assert [as_smt2(c.assertions) for c in merging.leave_obligation(3).build()] == first
+
+
 def test_a_variant_that_is_not_refuted_makes_the_proof_weak():
     from mtgrules.proofs.obligation import Variant
 
