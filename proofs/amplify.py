@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import z3
 
+from .obligation import Variant
+from .scenario_shape import corpus_scenario
 from .system import Field, System
 
 H, TYPES, INSTANCES = 5, 3, 2
@@ -21,8 +23,11 @@ class Amplify(System):
     name = "amplify"
     rules = ("amplify.a", "amplify.b", "amplify.q1", "amplify.q2", "amplify.q3", "amplify.q4", "amplify.q6")
 
-    def __init__(self, broken: str | None = None):
-        self.broken = broken
+    def __init__(self, broken: str | None = None, playable: bool = False):
+        """``playable``: only creatures a corpus scenario plays with the pool's cards (Feral
+        Throwback: one instance of amplify 2, one creature type, Beast; no card in hand entering at
+        the same time) as it enters, so that a counterexample renders as a scenario."""
+        self.broken, self.playable = broken, playable
         hand = []
         for h in range(H):
             hand += [Field(f"card{h}_type{y}", "bool") for y in range(TYPES)] + [Field(f"card{h}_entering", "bool")]
@@ -31,6 +36,12 @@ class Amplify(System):
                        *[Field(f"amplify{j}", "int", 0) for j in range(INSTANCES)], Field("instances", "int", 1, INSTANCES), *hand, *revealed]
         self.event_fields = [Field("event", "int", 0, 1, EVENTS), *[Field(f"reveal{j}_{h}", "bool") for j in range(INSTANCES) for h in range(H)],
                              *[Field(f"new_type{y}", "bool") for y in range(TYPES)]]
+
+    def scope(self, s, e):
+        if not self.playable:
+            return []
+        return [e["event"] == 0, s["instances"] == 1, s["amplify0"] == 2, s["type0"], *[z3.Not(s[f"type{y}"]) for y in range(1, TYPES)],
+                *[z3.Not(s[f"card{h}_entering"]) for h in range(H)]]
 
     def init(self, s):
         return z3.And(z3.Not(s["on_battlefield"]), s["counters"] == 0, *[z3.Not(s[f"revealed{j}_{h}"]) for j in range(INSTANCES) for h in range(H)])
@@ -56,7 +67,10 @@ class Amplify(System):
         return z3.And(*keep(card), z3.Or(z3.And(e["event"] == 0, enter), z3.And(e["event"] == 1, retype)))
 
     def invariant(self, s):
-        per_instance = sum(s[f"amplify{j}"] * sum(z3.If(s[f"revealed{j}_{h}"], 1, 0) for h in range(H)) for j in range(INSTANCES))
+        # N for each card revealed, summed card by card: linear arithmetic, so the proof is
+        # decided the same way on every run (a product N * cards sent Z3 to its nonlinear solver,
+        # whose work varied 5.7M-14.7M over identical runs)
+        per_instance = sum(z3.If(s[f"revealed{j}_{h}"], s[f"amplify{j}"], 0) for j in range(INSTANCES) for h in range(H))
         return [("amplify.a/amplify.b/amplify.q3: on the battlefield it has N +1/+1 counters for each card revealed, for each instance separately",
                  z3.Implies(s["on_battlefield"], s["counters"] == per_instance)),
                 ("amplify.a: it is never on the battlefield with counters other than those it entered with (amplify.q4)",
@@ -74,14 +88,36 @@ class Amplify(System):
                 "revealed": [[h for h in range(H) if v[f"revealed{j}_{h}"]] for j in range(v["instances"])]}
 
 
-def amplify_obligation(broken: str | None = None):
-    return Amplify(broken).induction_obligation(
-        "amplify.counters",
+def amplify_obligation(broken: str | None = None, playable: bool = False, **reach):
+    return Amplify(broken, playable).induction_obligation(
+        "amplify.counters" + ("[playable]" if playable else ""),
         "As it enters the battlefield, reveal any number of cards from your hand that share a creature type with it; it enters "
         "with N +1/+1 counters for each card revealed; multiple instances each work separately.",
         f"any creature with up to {INSTANCES} instances of amplify N (any N), {TYPES} creature types, up to {H} cards in hand "
         "(induction over events)",
-        tags=("amplify",))
+        tags=("amplify",), **reach)
 
 
-OBLIGATIONS = [amplify_obligation()]
+def scenario_of(counterexample: dict) -> dict:
+    """A playable counterexample as a corpus scenario: alice casts Feral Throwback (a Beast with
+    amplify 2) with a Beast card (Enormous Baloth) in hand for each card the event reveals, and
+    reveals them. The expectation is the rule's (amplify.a): N = 2 counters for each card revealed."""
+    situation = counterexample["situation"]
+    revealed = situation["after"]["revealed"][0]
+    beasts = [{"card": "Enormous Baloth", "as": f"b{h}"} for h in revealed]
+    return corpus_scenario(
+        "proof-amplify-counters-per-card", "Amplify 2 gives two +1/+1 counters for each card revealed, not one", Amplify.rules,
+        {"seed": "004_1ed1565688c40336.txt", "line": 60, "ruling": "amplify.q3",
+         "quote": "If you reveal two cards for a creature with amplify 2, it gets four +1/+1 counters; two for each card revealed."},
+        ["pre-2013", "2026-08-07"], ["amplify"], ["Enormous Baloth", "Feral Throwback", "Forest"],
+        f"mtgrules.proofs.amplify.scenario_of from Z3's counterexample to the broken variant one-counter-per-card: {len(revealed)} card(s) revealed",
+        {"alice": {"hand": [{"card": "Feral Throwback", "as": "ft"}, *beasts], "battlefield": ["Forest x6"]}, "bob": {}},
+        [{"cast": "ft", "by": "alice"}, {"resolve": "all", "choices": {"reveal": [b["as"] for b in beasts]}}],
+        [{"object": "ft", "counters": {"+1/+1": 2 * len(revealed)}, "power": 3 + 2 * len(revealed), "toughness": 3 + 2 * len(revealed)}])
+
+
+VARIANTS = (Variant("one-counter-per-card", "amplify.q3", "amplify.a/amplify.b/amplify.q3", lambda: amplify_obligation("one-counter-per-card", playable=True),
+                    "proof-amplify-counters-per-card", scenario_of),)
+OBLIGATIONS = [amplify_obligation(variants=VARIANTS, size_bound=H, bound_reason=(
+    "one Z3 constant per card in hand, so the problem grows with the hand; an induction over the hand (a card revealed "
+    "at a time) is not done yet"))]

@@ -15,6 +15,7 @@ from itertools import product
 
 import z3
 
+from .obligation import Variant
 from .system import Field, System
 
 EVENTS = {0: "provoke's trigger resolves targeting D", 1: "D becomes tapped", 2: "blockers are declared",
@@ -97,14 +98,17 @@ class Blocking(System):
         ]
 
 
-def blocking_obligation(broken: str | None = None):
+def blocking_obligation(broken: str | None = None, **reach):
     return Blocking(broken).induction_obligation(
         "provoke-fear.blocks",
         "A creature provoked blocks the creature with provoke if able, never against a restriction (tapped, flying, fear); "
         "a block, once declared, isn't undone by changing the blocker, and a blocked creature remains blocked.",
         "one combat: two attackers (any flying / fear), one potential blocker (any flying, reach, color, artifact), "
         "every sequence of events (induction); 509.1c checked against every other declaration",
-        tags=("provoke", "fear", "blocking"))
+        tags=("provoke", "fear", "blocking"), **reach)
 
 
-OBLIGATIONS = [blocking_obligation()]
+VARIANTS = (Variant("requirements-over-restrictions", "provoke.q3", "provoke.q3", lambda: blocking_obligation("requirements-over-restrictions")),)
+OBLIGATIONS = [blocking_obligation(variants=VARIANTS, size_bound=2, bound_reason=(
+    "provoke's requirement and fear's restriction are about one attacker and one blocker; the second attacker is the "
+    "other block the blocker could make instead; more creatures are not modelled"))]

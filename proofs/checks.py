@@ -16,7 +16,8 @@ def check_proofs() -> CheckResult:
     details = [f"{v.status}: {v.obligation} ({', '.join(v.rules)})" + (f": {v.reason}" if v.reason else "")
                + (f"; counterexample breaks: {'; '.join(v.counterexample['situation'].get('broken', []))}" if v.counterexample and isinstance(v.counterexample.get("situation"), dict) else "")
                for v in bad]
-    summary = f"{len(verdicts) - len(bad)} of {len(verdicts)} obligations proved in {seconds:.1f} s"
+    weak = [v.obligation for v in verdicts if v.weak_reason]
+    summary = f"{len(verdicts) - len(bad)} of {len(verdicts)} obligations proved in {seconds:.1f} s" + (f"; weak: {', '.join(weak)}" if weak else "")
     return CheckResult("proofs", not bad, summary, details, {"verdicts": [v.as_json() for v in verdicts]})
 
 

@@ -24,6 +24,17 @@ def _print_counterexample(console: Console, cex: dict) -> None:
         console.print("      " + line, markup=False)
 
 
+def _print_variants(console: Console, verdict) -> None:
+    refuted = [v for v in verdict.variants if v["bites"]]
+    console.print(f"    broken variants refuted: {len(refuted)} of {len(verdict.variants)}", markup=False)
+    for v in verdict.variants:
+        mark = "refuted" if v["bites"] else f"NOT REFUTED ({v['status']})"
+        scenario = f"; counterexample scenario {v['scenario']}" if v["scenario"] else "; no counterexample scenario"
+        console.print(f"      {mark}: {v['variant']} (breaks {v['rule']}){scenario}", markup=False)
+    if verdict.weak_reason:
+        console.print(f"    [yellow]WEAK[/yellow]: {escape(verdict.weak_reason)}")
+
+
 @click.command("prove")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON (counterexamples and their scenario export included).")
 @click.option("-k", "pattern", default=None, metavar="PATTERN",
@@ -34,7 +45,9 @@ def _print_counterexample(console: Console, cex: dict) -> None:
               help="Z3 wall-clock timeout per check, in milliseconds.")
 def prove(as_json: bool, pattern: str | None, rlimit: int, timeout_ms: int) -> None:
     """Run the Z3 proof obligations (invariants of the rules) and print, for each, its rule IDs,
-    verdict (proved / refuted with a counterexample / unknown with Z3's reason), bound and time.
+    verdict (proved / refuted with a counterexample / unknown with Z3's reason), reach (unbounded,
+    or bound N with the reason it is kept), method, the broken variants refuted, and time; an
+    obligation whose broken variants do not all bite, or with no counterexample scenario, is weak.
 
     Exit 1 if any obligation is not proved: unknown never counts as proved."""
     console = Console(highlight=False, stderr=as_json, soft_wrap=True)
@@ -54,19 +67,24 @@ def prove(as_json: bool, pattern: str | None, rlimit: int, timeout_ms: int) -> N
         if not as_json:
             console.print(f"{MARKS[verdict.status]} {escape(verdict.obligation)}  ({verdict.seconds:.2f} s, rlimit {verdict.rlimit})")
             console.print(f"    rules: {', '.join(verdict.rules)}", markup=False)
-            console.print(f"    bound: {verdict.bound}", markup=False)
+            console.print(f"    reach: {verdict.reach}, method: {verdict.method}: {verdict.bound}", markup=False)
+            if verdict.bound_reason:
+                console.print(f"    bound kept because: {verdict.bound_reason}", markup=False)
+            _print_variants(console, verdict)
             if verdict.reason:
                 console.print(f"    reason: {verdict.reason}", markup=False)
             if verdict.status == REFUTED and verdict.counterexample:
                 _print_counterexample(console, verdict.counterexample)
     proved = sum(v.status == PROVED for v in verdicts)
+    weak = [v.obligation for v in verdicts if v.weak_reason]
     total = sum(v.seconds for v in verdicts)
     ok = proved == len(verdicts)
     if as_json:
-        click.echo(json.dumps({"ok": ok, "proved": proved, "total": len(verdicts), "seconds": round(total, 3),
+        click.echo(json.dumps({"ok": ok, "proved": proved, "total": len(verdicts), "seconds": round(total, 3), "weak": weak,
                                "obligations": [v.as_json() for v in verdicts]}, indent=2, ensure_ascii=False))
     else:
-        console.print(f"{proved} of {len(verdicts)} obligations proved in {total:.1f} s" + ("" if ok else ": NOT ALL PROVED"))
+        console.print(f"{proved} of {len(verdicts)} obligations proved in {total:.1f} s" + ("" if ok else ": NOT ALL PROVED")
+                      + (f"; {len(weak)} weak (WEAK above says why): {', '.join(weak)}" if weak else ""))
     sys.exit(0 if ok else 1)
 
 

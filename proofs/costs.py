@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import z3
 
+from .obligation import Variant
 from .system import EXILE, GRAVEYARD, HAND, STACK, ZONES, Field, System, zone_field
 
 COLORS = ("W", "U", "B", "R", "G")
@@ -99,7 +100,7 @@ class Costs(System):
                 "affinity reductions": [v[f"affinity{j}"] for j in range(v["instances"])]}
 
 
-def costs_obligation(broken: str | None = None):
+def costs_obligation(broken: str | None = None, **reach):
     return Costs(broken).induction_obligation(
         "costs.mana-value-and-affinity",
         "The mana cost (and converted mana cost) of a spell is determined by its card, not by what was paid to cast it "
@@ -107,7 +108,10 @@ def costs_obligation(broken: str | None = None):
         "instance applying; cost changes apply to alternative costs.",
         f"every mana cost, flashback and madness cost (any amounts), any cost increase, up to {AFFINITY} instances of affinity "
         "for any numbers of permanents (induction over casts)",
-        tags=("costs", "affinity", "flashback", "madness", "morph"))
+        tags=("costs", "affinity", "flashback", "madness", "morph"), **reach)
 
 
-OBLIGATIONS = [costs_obligation()]
+VARIANTS = (Variant("mana-value-from-cost-paid", "affinity.q2", "flashback.q3/madness.q4/affinity.q2", lambda: costs_obligation("mana-value-from-cost-paid")),)
+OBLIGATIONS = [costs_obligation(variants=VARIANTS, size_bound=AFFINITY, bound_reason=(
+    "one Z3 constant per instance of affinity; a card has at most a few (the pool's have one), and the reductions add up "
+    "instance by instance, so more instances are the same sum; an induction over the instances is not done"))]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import z3
 
+from .obligation import Variant
 from .system import BATTLEFIELD, LIBRARY, STACK, ZONES, Field, System, zone_field
 
 FACE_DOWN, FRONT, BACK = 0, 1, 2
@@ -136,7 +137,7 @@ class DoubleFaced2016(System):
 
 
 
-def dfc_obligation(broken: str | None = None):
+def dfc_obligation(broken: str | None = None, **reach):
     return DoubleFaced2016(broken).induction_obligation(
         "dfc-2016.characteristics",
         "A double-faced card has only its front face's characteristics outside the battlefield or with its front face up, "
@@ -144,7 +145,9 @@ def dfc_obligation(broken: str | None = None):
         "permanents transform, never into an instant or sorcery face, never while face down; transforming doesn't make a "
         "new object; double-faced permanents can't be turned face down.",
         "every card (any converted mana cost, any instant/sorcery faces), every sequence of events of any length (induction)",
-        tags=("double-faced", "711", "dfc"))
+        tags=("double-faced", "711", "dfc"), **reach)
 
 
-OBLIGATIONS = [dfc_obligation()]
+VARIANTS = (Variant("transform-is-a-new-object", "dfc-2016.12", "711.12", lambda: dfc_obligation("transform-is-a-new-object")),
+            Variant("non-dfc-enters-transformed", "dfc-2016.8a", "711.8a", lambda: dfc_obligation("non-dfc-enters-transformed")))
+OBLIGATIONS = [dfc_obligation(variants=VARIANTS)]

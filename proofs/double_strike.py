@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import z3
 
-from .obligation import Check, obligation
+from .obligation import Check, Variant, obligation
+from .scenario_shape import corpus_scenario
 from .system import value_of
 
 M = 4
@@ -71,15 +72,22 @@ def properties(a) -> list[tuple[str, object]]:
     ]
 
 
-def _checks(broken: str | None = None) -> list[Check]:
+def _checks(broken: str | None = None, playable: bool = False) -> list[Check]:
+    """``playable``: one creature only, Boros Swiftblade (1/2, double strike), attacking alone
+    and unblocked, so that a counterexample renders as a scenario."""
     checks = []
-    a = combat("a")
+    a = combat("a", 1 if playable else M)
+    if playable:
+        a["wf"] += [a["c"]["ds"][0], z3.Not(a["c"]["fs"][0]), a["c"]["ds_later"][0], a["c"]["survives"][0], z3.Not(a["blocked"][0]), a["power"][0] == 1]
     if broken == "first-strike-step-only-for-first-strike":
         # a wrong engine: double strike alone does not create the first combat damage step
         a["first_step"] = z3.Or(*a["c"]["fs"])
-        a["deals1"] = [z3.And(a["first_step"], z3.Or(a["c"]["fs"][i], a["c"]["ds"][i])) for i in range(M)]
-        a["deals2"] = [z3.If(a["first_step"], z3.And(a["c"]["survives"][i], z3.Or(z3.Not(z3.Or(a["c"]["fs"][i], a["c"]["ds"][i])), a["c"]["ds_later"][i])), True) for i in range(M)]
-        a["to_player"] = [z3.If(a["blocked"][i], 0, a["power"][i] * (z3.If(a["deals1"][i], 1, 0) + z3.If(a["deals2"][i], 1, 0))) for i in range(M)]
+        m = len(a["power"])
+        a["deals1"] = [z3.And(a["first_step"], z3.Or(a["c"]["fs"][i], a["c"]["ds"][i])) for i in range(m)]
+        a["deals2"] = [z3.If(a["first_step"], z3.And(a["c"]["survives"][i], z3.Or(z3.Not(z3.Or(a["c"]["fs"][i], a["c"]["ds"][i])), a["c"]["ds_later"][i])), True) for i in range(m)]
+        a["to_player"] = [z3.If(a["blocked"][i], 0, a["power"][i] * (z3.If(a["deals1"][i], 1, 0) + z3.If(a["deals2"][i], 1, 0))) for i in range(m)]
+    if playable:  # the relational check below needs two creatures' worth of combat: only the properties
+        return [Check(label.split(":")[0], [*a["wf"], z3.Not(formula)], _decode(a, label)) for label, formula in properties(a)]
     b = combat("b")
     c, d = a["c"], b["c"]
     # combat b: the same as a, except creature 0 (which has double strike) also has first strike
@@ -96,16 +104,42 @@ def _checks(broken: str | None = None) -> list[Check]:
     return checks
 
 
-def double_strike_obligation(broken: str | None = None):
+def double_strike_obligation(broken: str | None = None, variants=(), playable: bool = False):
     return obligation(
-        "double-strike.combat" + (f"[broken:{broken}]" if broken else ""),
+        "double-strike.combat" + ("[playable]" if playable else "") + (f"[broken:{broken}]" if broken else ""),
         ("double-strike.a", "double-strike.b", "double-strike.c", "double-strike.d", "double-strike.q1", "double-strike.q2", "double-strike.q6"),
         "A creature with double strike deals both first-strike and regular combat damage; a creature deals combat damage in at "
         "most the two combat damage steps; removing or granting double strike during the first step has the effect 702.4c-d "
         "say; first strike with double strike is the same as double strike.",
         f"every combat of up to {M} attacking or blocking creatures with any first strike / double strike, any change of double "
         "strike during the first step, any survival and power",
-        "bounded", lambda: _checks(broken), tags=("double-strike", "702.4"))
+        "bounded", lambda: _checks(broken, playable), tags=("double-strike", "702.4"), size_bound=M, variants=variants,
+        bound_reason="one Z3 constant per creature; a creature's damage depends on the others only through whether any has "
+                     "first or double strike (702.4b), which two creatures already exercise; no induction over creatures yet")
 
 
-OBLIGATIONS = [double_strike_obligation()]
+def scenario_of(counterexample: dict) -> dict:
+    """The playable counterexample (a lone unblocked double striker, no first strike) as a corpus
+    scenario: Boros Swiftblade attacks bob unblocked. The expectation is the rule's
+    (double-strike.q1, 702.4b): it deals its damage in both combat damage steps, 2 in all."""
+    if not any(b.startswith("double-strike.q1/q2") for b in counterexample["situation"]["broken"]):
+        raise ValueError(f"not a counterexample this scenario plays: {counterexample['situation']}")
+    return corpus_scenario(
+        "proof-double-strike-alone-gets-first-step", "A lone double striker gets a first-strike combat damage step and deals damage twice",
+        ["double-strike.a", "double-strike.b", "double-strike.q1"],
+        {"seed": "004_1ed1565688c40336.txt", "line": 72, "ruling": "double-strike.q1",
+         "quote": "If you don't block it, it will deal 1 damage to you, and then another 1 damage to you, for a total of 2 damage."},
+        ["pre-2013", "2026-08-07"], ["double-strike", "combat"], ["Boros Swiftblade"],
+        "mtgrules.proofs.double_strike.scenario_of from Z3's counterexample to the broken variant first-strike-step-only-for-first-strike: "
+        + "; ".join(counterexample["situation"]["combat"]),
+        {"alice": {"battlefield": [{"card": "Boros Swiftblade", "as": "blade"}]}, "bob": {"life": 20}},
+        [{"declare_attackers": {"blade": "bob"}, "by": "alice"}, {"declare_blockers": {}, "by": "bob"}, {"advance_to": "end-of-combat"}],
+        [{"player": "bob", "life": 18}, {"event": {"kind": "damage", "source": "blade", "target": "bob", "step": "first-strike-damage"}}])
+
+
+VARIANTS = (Variant("first-strike-step-only-for-first-strike", "double-strike.q6", "double-strike.q6",
+                    lambda: double_strike_obligation("first-strike-step-only-for-first-strike")),
+            Variant("first-strike-step-only-for-first-strike (playable)", "double-strike.q1", "double-strike.q1/q2",
+                    lambda: double_strike_obligation("first-strike-step-only-for-first-strike", playable=True),
+                    "proof-double-strike-alone-gets-first-step", scenario_of))
+OBLIGATIONS = [double_strike_obligation(variants=VARIANTS)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import z3
 
+from .obligation import Variant
 from .system import BATTLEFIELD, GRAVEYARD, LIBRARY, STACK, ZONES, Field, System, zone_field
 
 FACE_DOWN, PERMANENT_HALF, NONPERMANENT_HALF, COMBINED = range(4)
@@ -92,14 +93,15 @@ class Dynamic(System):
 
 
 
-def dynamic_obligation(broken: str | None = None):
+def dynamic_obligation(broken: str | None = None, **reach):
     return Dynamic(broken).induction_obligation(
         "dyn.characteristics",
         "Outside the stack and the battlefield a dynamic card has both halves' characteristics combined (converted mana "
         "cost from the combined cost); on the stack only the chosen half's; on the battlefield face up only the permanent "
         "half's; cast as the nonpermanent half it goes to the graveyard, never onto the battlefield.",
         "every dynamic card (any converted mana costs), every sequence of events of any length (induction)",
-        tags=("dynamic", "dyn"))
+        tags=("dynamic", "dyn"), **reach)
 
 
-OBLIGATIONS = [dynamic_obligation()]
+VARIANTS = (Variant("nonpermanent-half-enters", "dyn.example.r3", "dyn.example.r3", lambda: dynamic_obligation("nonpermanent-half-enters")),)
+OBLIGATIONS = [dynamic_obligation(variants=VARIANTS)]

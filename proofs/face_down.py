@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import z3
 
+from .obligation import Variant
 from .system import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ZONES, Field, System, zone_field
 
 CHAR_NAMES = ("name", "mana_cost", "colors", "power", "toughness", "cmc")
@@ -93,13 +94,14 @@ class FaceDown(System):
 
 
 
-def face_down_obligation(broken: str | None = None):
+def face_down_obligation(broken: str | None = None, **reach):
     return FaceDown(broken).induction_obligation(
         "morph.face-down",
         "A face-down object is a 2/2 with no name, no mana cost and no color; it is face down only on the stack or the "
         "battlefield; turning it face up restores its normal characteristics and does not make a new object.",
         "every card (any characteristics, with or without morph), every sequence of events of any length (induction)",
-        tags=("morph", "face-down", "702.35", "702.37"))
+        tags=("morph", "face-down", "702.35", "702.37"), **reach)
 
 
-OBLIGATIONS = [face_down_obligation()]
+VARIANTS = (Variant("turning-face-up-makes-a-new-object", "morph.q3", "morph.d/morph.q3/morph.q5", lambda: face_down_obligation("turning-face-up-makes-a-new-object")),)
+OBLIGATIONS = [face_down_obligation(variants=VARIANTS)]

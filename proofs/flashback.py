@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import z3
 
-from .obligation import obligation
+from .obligation import Variant, obligation
+from .replacement_order import ReplacementRounds
+from .scenario_shape import corpus_scenario
 from .system import EXILE, GRAVEYARD, HAND, STACK, ZONES, Field, System, zone_field
 
 EVENTS = {0: "cast it from the graveyard with flashback", 1: "cast it from the hand", 2: "it leaves the stack", 3: "it moves between two other zones"}
@@ -24,13 +26,18 @@ STOP = -1
 class Flashback(System):
     rules = ("flashback.a", "flashback.q5", "flashback.q6")
 
-    def __init__(self, others: int = 3, exile_redirects: bool = False, broken: str | None = None):
-        """``others``: how many other replacement effects (any zones, any order) are in play.
-        ``exile_redirects``: also allow effects that replace going to exile (outside the stated
-        bound: see the tests)."""
+    def __init__(self, others: int | None = None, exile_redirects: bool = False, broken: str | None = None):
+        """``others``: how many other replacement effects (any zones, any order) are in play;
+        None: any number, the zone change's outcome being what :class:`ReplacementRounds` proves
+        of it (its checks come first in the obligation). ``exile_redirects``: also allow effects
+        that replace going to exile (outside the stated bound: see the tests)."""
         self.K, self.exile_redirects, self.broken = others, exile_redirects, broken
-        self.name = f"flashback-{others}"
+        self.name = f"flashback-{'any' if others is None else others}"
         self.fields = [zone_field("zone"), Field("flashback_paid", "bool")]
+        if others is None:
+            self.rounds = ReplacementRounds(broken, exile_redirects)
+            self.event_fields = [Field("event", "int", 0, 3, EVENTS), zone_field("to"), zone_field("final"), Field("flashback_applied", "bool")]
+            return
         reps = []
         for j in range(others):
             reps += [Field(f"r{j}_active", "bool"), zone_field(f"r{j}_from"), zone_field(f"r{j}_to")]
@@ -39,7 +46,7 @@ class Flashback(System):
 
     def ev_wf(self, e):
         out = super().ev_wf(e)
-        for j in range(self.K):
+        for j in range(self.K or 0):
             out += [e[f"r{j}_from"] != STACK, e[f"r{j}_to"] != STACK]
             if not self.exile_redirects:
                 out.append(e[f"r{j}_from"] != EXILE)
@@ -49,7 +56,10 @@ class Flashback(System):
         return z3.And(s["zone"] != STACK, z3.Not(s["flashback_paid"]))
 
     def replacements(self, leaving_stack, paid, e):
-        """616.1: returns (final zone, whether flashback's replacement was applied)."""
+        """616.1: returns (constraints, final zone, whether flashback's replacement was applied)."""
+        if self.K is None:
+            final, applied = e["final"], e["flashback_applied"]
+            return self.rounds.outcome(e["to"], leaving_stack, paid, final, applied), final, applied
         K = self.K
         dest = e["to"]
         applied = [z3.BoolVal(False)] * (K + 1)  # index K is flashback's own effect
@@ -98,7 +108,9 @@ class Flashback(System):
 
     def render_event(self, v):
         out = {"event": EVENTS.get(v["event"], v["event"])}
-        if v["event"] in (LEAVE_STACK, MOVE):
+        if v["event"] in (LEAVE_STACK, MOVE) and self.K is None:
+            out.update({"to": ZONES.get(v["to"]), "after the replacement effects": ZONES.get(v["final"]), "flashback applied": v["flashback_applied"]})
+        elif v["event"] in (LEAVE_STACK, MOVE):
             out["to"] = ZONES.get(v["to"])
             out["replacement effects in play"] = [f"instead of {ZONES.get(v[f'r{j}_from'])}, put it into {ZONES.get(v[f'r{j}_to'])}" for j in range(self.K) if v[f"r{j}_active"]]
             names = [f"effect {j}" for j in range(self.K)] + ["flashback"]
@@ -106,16 +118,63 @@ class Flashback(System):
         return out
 
 
-def flashback_obligation(others: int = 3, exile_redirects: bool = False, broken: str | None = None):
+def flashback_obligation(others: int | None = None, exile_redirects: bool = False, broken: str | None = None, variants=()):
+    """``others`` None: any number of other replacement effects (unbounded); a number: the
+    bounded encoding (one round per effect), kept to measure against."""
     system = Flashback(others, exile_redirects, broken)
-    suffix = ("[exile-redirects]" if exile_redirects else "") + (f"[broken:{broken}]" if broken else "")
+    suffix = ("" if others is None else f"[R={others}]") + ("[exile-redirects]" if exile_redirects else "") + (f"[broken:{broken}]" if broken else "")
+    if others is None:
+        return obligation(
+            f"flashback.exiled{suffix}", system.rules, STATEMENT,
+            "every sequence of events of any length (induction over events); each zone change with flashback's effect and any "
+            "number of other replacement effects from any zone other than exile to any zone, applied in any order (616.1, "
+            "induction over the rounds of replacement: the invariant of the stopped process is what the events use)",
+            "induction", lambda: [*_prefixed("616.1 rounds", system.rounds.induction_checks()), *_prefixed("events", system.induction_checks())],
+            tags=("flashback", "702.32", "702.34"), variants=variants)
     return obligation(
-        f"flashback.exiled[R={others}]{suffix}", system.rules,
-        "If the flashback cost was paid, exile this card instead of putting it anywhere else any time it would leave the "
-        "stack; flashback's own exile effect only applies if the card isn't going to be exiled anyway.",
+        f"flashback.exiled{suffix}", system.rules,
+        STATEMENT,
         f"every sequence of events of any length (induction); each zone change with flashback's effect and up to {others} other "
         "replacement effects from any zone other than exile to any zone, applied in any order (616.1)",
-        "induction", system.induction_checks, tags=("flashback", "702.32", "702.34"))
+        "induction", system.induction_checks, tags=("flashback", "702.32", "702.34"), size_bound=others, variants=variants,
+        bound_reason="the bounded encoding (one choice per round of replacement, one round per effect), kept to measure "
+                     "against the unbounded proof (bench/proofs.py prints its growth)")
 
 
-OBLIGATIONS = [flashback_obligation(3)]
+STATEMENT = ("If the flashback cost was paid, exile this card instead of putting it anywhere else any time it would leave the "
+             "stack; flashback's own exile effect only applies if the card isn't going to be exiled anyway.")
+
+
+def _prefixed(prefix: str, checks):
+    for check in checks:
+        check.name = f"{prefix}: {check.name}"
+    return checks
+
+
+def scenario_of(counterexample: dict) -> dict:
+    """A counterexample with no other replacement effect (R=0) as a corpus scenario: the event
+    sends the spell cast with flashback from the stack to exile, as Eye of the Storm does (its
+    trigger exiles the cast card). The expectation is the rule's (flashback.q6): the card is
+    exiled, and flashback's own replacement did not apply to that zone change."""
+    situation = counterexample["situation"]
+    if situation["before"]["going to"] != "exile" or situation["events"][0]["event"] != "apply flashback's replacement":
+        raise ValueError(f"not a counterexample this scenario plays: {situation}")
+    return corpus_scenario(
+        "proof-flashback-already-exiled", "A spell cast with flashback that an effect exiles anyway is exiled without flashback's replacement",
+        ["flashback.a", "flashback.q6"], {"seed": "004_1ed1565688c40336.txt", "line": 9, "ruling": "flashback.q6",
+                                          "quote": "things that exile the card directly (such as Eye of the Storm and Spelljack ) will work just fine."},
+        ["pre-2013", "2026-08-07"], ["flashback", "triggered-ability", "cast-copy", "copy"], ["Eye of the Storm", "Firebolt", "Mountain"],
+        "mtgrules.proofs.flashback.scenario_of from Z3's counterexample to the broken variant flashback-always-applies "
+        "(replacement_order.py): going to exile, flashback's effect applied",
+        {"alice": {"graveyard": ["Firebolt"], "battlefield": ["Mountain x5"]}, "bob": {"life": 20, "battlefield": ["Eye of the Storm"]}},
+        [{"cast": "Firebolt", "by": "alice", "from": "graveyard", "alt_cost": "flashback", "targets": ["bob"]},
+                  {"resolve": "top", "choices": {"may": True, "cast": {"card": "Firebolt", "copy": True, "targets": ["bob"], "free": True}}},
+                  {"resolve": "all"}],
+        [{"object": "Firebolt", "zone": "exile"},
+                   {"event": {"kind": "zone_change", "object": "Firebolt", "from": "stack", "to": "exile", "source": "Eye of the Storm"}},
+                   {"no_event": {"kind": "zone_change", "object": "Firebolt", "from": "stack", "replaced_by": "flashback"}}])
+
+
+VARIANTS = (Variant("flashback-always-applies", "flashback.q6", "flashback.q6", lambda: flashback_obligation(broken="flashback-always-applies"),
+                    "proof-flashback-already-exiled", scenario_of),)
+OBLIGATIONS = [flashback_obligation(variants=VARIANTS)]

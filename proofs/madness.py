@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import z3
 
+from .obligation import Variant
+from .scenario_shape import corpus_scenario
 from .system import EXILE, GRAVEYARD, HAND, LIBRARY, STACK, Field, System, zone_field
 
 EVENTS = {0: "it is discarded, its owner exiling it with madness", 1: "it is discarded into the graveyard",
@@ -75,14 +77,37 @@ class Madness(System):
         ]
 
 
-def madness_obligation(broken: str | None = None):
+def madness_obligation(broken: str | None = None, **reach):
     return Madness(broken).induction_obligation(
         "madness.discard-exile-cast",
         "If a player would discard a card with madness, that player may exile it instead of putting it into the graveyard; "
         "when it is exiled this way, its owner may cast it for its madness cost, or else puts it into the graveyard: it can't "
         "be cast with madness later, and it doesn't reach the graveyard first.",
         "every sequence of events of any length (induction)",
-        tags=("madness", "702.33", "702.35"))
+        tags=("madness", "702.33", "702.35"), **reach)
 
 
-OBLIGATIONS = [madness_obligation()]
+def scenario_of(counterexample: dict) -> dict:
+    """The counterexample (a card in exile with no madness trigger waiting, cast for its madness
+    cost) as a corpus scenario: Arrogant Wurm starts in exile; casting it from there for its
+    madness cost is refused (madness.a, madness.q3: only as its own madness trigger resolves)."""
+    situation = counterexample["situation"]
+    before = situation["before"]
+    if before["zone"] != "exile" or before["trigger_waiting"] or situation["events"][0]["event"] != EVENTS[TRIGGER_CAST]:
+        raise ValueError(f"not a counterexample this scenario plays: {situation}")
+    return corpus_scenario(
+        "proof-madness-not-from-exile-later", "A madness card in exile without its madness trigger can't be cast for its madness cost",
+        ["madness.a", "madness.q3"],
+        {"seed": "004_1ed1565688c40336.txt", "line": 17, "ruling": "madness.q3",
+         "quote": "Once you've decided not to, you can't \"back up\" later and cast it."},
+        ["pre-2013", "2026-08-07"], ["madness"], ["Arrogant Wurm", "Forest"],
+        "mtgrules.proofs.madness.scenario_of from Z3's counterexample to the broken variant cast-from-exile-any-time: "
+        "in exile, no madness trigger waiting, cast for its madness cost",
+        {"alice": {"exile": [{"card": "Arrogant Wurm", "as": "wurm"}], "battlefield": ["Forest x3"]}, "bob": {}},
+        [{"cast": "wurm", "by": "alice", "from": "exile", "alt_cost": "madness", "expect": "illegal"}],
+        [{"object": "wurm", "zone": "exile"}])
+
+
+VARIANTS = (Variant("cast-from-exile-any-time", "madness.q3", "madness.q3", lambda: madness_obligation("cast-from-exile-any-time"),
+                    "proof-madness-not-from-exile-later", scenario_of),)
+OBLIGATIONS = [madness_obligation(variants=VARIANTS)]

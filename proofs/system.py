@@ -30,13 +30,15 @@ LIBRARY, HAND, GRAVEYARD, STACK, EXILE, BATTLEFIELD = range(6)
 @dataclass(frozen=True)
 class Field:
     name: str
-    kind: str = "int"  # "int" | "bool"
+    kind: str = "int"  # "int" | "bool" | "int-array" | "bool-array" (indexed by any integer: unboundedly many)
     lo: int | None = None
     hi: int | None = None
     labels: dict = field(default_factory=dict)  # value -> readable name
 
     def make(self, tag: str):
         full = f"{self.name}@{tag}"
+        if self.kind.endswith("-array"):
+            return z3.Array(full, z3.IntSort(), z3.BoolSort() if self.kind == "bool-array" else z3.IntSort())
         return z3.Bool(full) if self.kind == "bool" else z3.Int(full)
 
     def bounds(self, var) -> list:
@@ -95,6 +97,16 @@ class System:
     def step_properties(self, s: dict, t: dict, e: dict) -> list[tuple[str, object]]:
         return []
 
+    def lemmas(self, s: dict, t: dict, e: dict) -> list:
+        """Instances, at this step's terms, of lemmas proved by checks of their own (added to
+        the obligation by the subclass): facts consecution may use."""
+        return []
+
+    def scope(self, s: dict, e: dict) -> list:
+        """Extra constraints on the state before an event and the event, in consecution only: a
+        broken variant searched within what a corpus scenario can play (empty: everything)."""
+        return []
+
     # ---- rendering ---------------------------------------------------------------------
     def render_state(self, vals: dict) -> dict:
         return {f.name: f.show(vals[f.name]) for f in self.fields}
@@ -107,11 +119,12 @@ class System:
             out["to"] = ZONES.get(vals["to"])
         return out
 
-    def induction_obligation(self, name: str, statement: str, bound: str, tags=()) -> Obligation:
+    def induction_obligation(self, name: str, statement: str, bound: str, tags=(), **reach) -> Obligation:
         """The obligation proving this system's invariant by induction (declared where the
-        caller of this method is). A broken variant's name says so."""
+        caller of this method is). A broken variant's name says so. ``reach``: the size bound,
+        its reason and the broken variants (see :func:`obligation`)."""
         return obligation(name + (f"[broken:{self.broken}]" if self.broken else ""), self.rules, statement, bound, "induction",
-                          self.induction_checks, tags, depth=2)
+                          self.induction_checks, tags, depth=2, **reach)
 
     def scenario(self, states: list[dict], events: list[dict], broken: list[str]) -> dict:
         """A conformance-scenario-like export (id, title, rules, setup, steps, expect).
@@ -175,7 +188,7 @@ class System:
         )
         s, t, e = self.state("pre"), self.state("post"), self.event("")
         goal = [("well-formed after the event", z3.And(*self.wf(t)))] + self.invariant(t) + self.step_properties(s, t, e)
-        hyp = [*self.wf(s), *self.ev_wf(e), *[f for _, f in self.invariant(s)], self.trans(s, t, e)]
+        hyp = [*self.wf(s), *self.ev_wf(e), *self.scope(s, e), *[f for _, f in self.invariant(s)], self.trans(s, t, e), *self.lemmas(s, t, e)]
         # one check per clause of the goal: smaller problems, and the verdict says which clause
         consecution = [Check(f"consecution: {label}", [*hyp, z3.Not(formula)], self._decoder([s, t], [e], goal)) for label, formula in goal]
         return [initiation, *consecution]

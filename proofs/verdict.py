@@ -30,6 +30,11 @@ class Verdict:
     the event, which clause of the invariant broke) and ``scenario`` (a conformance-scenario-like
     dict). ``unknown`` carries Z3's reason (timeout, resource limit, incomplete theory); it is
     never counted as proved.
+
+    ``reach`` is ``unbounded`` or ``bound N`` (with ``bound_reason``); ``variants`` are the
+    broken variants' results (variant, rule, status, breaks, bites, scenario, seconds, rlimit)
+    and ``weak_reason`` says why the proof does not bite (None when every variant was refuted
+    and a counterexample is a corpus scenario).
     """
 
     obligation: str
@@ -43,6 +48,10 @@ class Verdict:
     reason: str | None = None
     counterexample: dict | None = None
     checks: list[CheckVerdict] = field(default_factory=list)
+    reach: str = "unbounded"
+    bound_reason: str | None = None
+    variants: list[dict] = field(default_factory=list)
+    weak_reason: str | None = None
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:
@@ -59,6 +68,11 @@ class Verdict:
             "status": self.status,
             "bound": self.bound,
             "method": self.method,
+            "reach": self.reach,
+            "bound_reason": self.bound_reason,
+            "variants": self.variants,
+            "weak": self.weak_reason is not None,
+            "weak_reason": self.weak_reason,
             "statement": self.statement,
             "seconds": round(self.seconds, 4),
             "rlimit": self.rlimit,

@@ -15,9 +15,9 @@ def test_prove_json_with_k_selection():
     data = json.loads(result.stdout)
     assert data["ok"] is True
     names = [o["obligation"] for o in data["obligations"]]
-    assert "flashback.exiled[R=3]" in names
+    assert "flashback.exiled" in names
     assert all("flashback" in o["obligation"] or any(r.startswith("flashback") for r in o["rules"]) for o in data["obligations"])
-    assert "merging.characteristics[N=8]" not in names
+    assert "merging.characteristics" not in names
     first = data["obligations"][0]
     assert first["status"] == "proved" and "flashback.a" in first["rules"] and first["bound"] and first["seconds"] >= 0
 
@@ -34,7 +34,20 @@ def test_prove_k_by_rule_id_and_not():
 def test_prove_text_output():
     result = CliRunner().invoke(main, ["prove", "-k", "storm"])
     assert result.exit_code == 0
-    assert "proved" in result.output and "storm.a" in result.output and "bound:" in result.output
+    assert "proved" in result.output and "storm.a" in result.output
+    assert "reach: bound 2, method: induction" in result.output and "bound kept because:" in result.output
+    assert "broken variants refuted: 2 of 2" in result.output and "refuted: count-at-resolution (breaks storm.q5)" in result.output
+    assert "counterexample scenario proof-storm-count-at-resolution" in result.output
+
+
+def test_prove_json_reach_variants_and_weakness():
+    result = CliRunner().invoke(main, ["prove", "--json", "-k", "discard-exile"])
+    data = json.loads(result.stdout)
+    ob = data["obligations"][0]
+    assert ob["reach"] == "unbounded" and ob["method"] == "induction" and ob["bound_reason"] is None
+    assert [(v["variant"], v["status"], v["bites"]) for v in ob["variants"]] == [("cast-from-exile-any-time", "refuted", True)]
+    assert ob["weak"] is (ob["weak_reason"] is not None)
+    assert data["weak"] == ([ob["obligation"]] if ob["weak"] else [])
 
 
 def test_prove_no_match_exits_1():
@@ -62,14 +75,26 @@ def test_verify_check_and_traceability():
     assert any(c.rule_id == "merging.2a" for c in cites)
 
 
+def test_obligation_facts_for_the_docs():
+    from mtgrules.proofs.traceability import obligation_facts
+
+    facts = {f["obligation"]: f for f in obligation_facts()}
+    storm = facts["storm.copies"]
+    assert storm["reach"] == "bound 2" and storm["method"] == "induction" and storm["bound_reason"]
+    assert facts["flashback.exiled"]["reach"] == "unbounded"
+    assert facts["dyn.characteristics"]["reach"] == "unbounded"
+    assert all(f["variants"] for f in facts.values())
+    assert all(f["bound_reason"] for f in facts.values() if f["reach"] != "unbounded")
+
+
 def test_prove_k_expressions():
     from mtgrules.proofs.registry import obligations
 
     names = lambda k: sorted(o.name for o in obligations(k))
-    assert names("storm or dyn") == ["dyn.characteristics", "storm.copies[k=8]"]
-    assert names("merging and not leave") == ["merging.characteristics[N=8]"]
+    assert names("storm or dyn") == ["dyn.characteristics", "storm.copies"]
+    assert names("merging and not leave") == ["merging.characteristics"]
     assert names("(storm or dyn) and not storm") == ["dyn.characteristics"]
-    assert names("merging.2a") == ["merging.characteristics[N=8]"]
+    assert names("merging.2a") == ["merging.characteristics"]
     assert names("merging.*") and all("merging" in n for n in names("merging.char*"))
     result = CliRunner().invoke(main, ["prove", "-k", "storm or ("])
     assert result.exit_code == 1 and "malformed" in result.output

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgrules.proofs import amplify, blocking, costs, double_faced, double_strike, dynamic, face_down, flashback, madness, merging, storm
+from mtgrules.proofs import amplify, blocking, costs, double_faced, double_strike, dynamic, face_down, flashback, madness, merging, storm, storm_turn
 from mtgrules.proofs.obligation import Check, obligation, prove
 from mtgrules.proofs.registry import obligations
 from mtgrules.proofs.verdict import PROVED, REFUTED, UNKNOWN, Verdict
@@ -14,10 +14,13 @@ ALL = obligations()
 
 
 @pytest.mark.parametrize("ob", ALL, ids=[ob.name for ob in ALL])
-def test_obligation_is_proved(ob):
+def test_obligation_is_proved_and_its_broken_variants_are_refuted(ob):
     verdict = prove(ob)
     assert verdict.status == PROVED, (verdict.reason, verdict.counterexample)
     assert verdict.checks and all(c.status == PROVED for c in verdict.checks)
+    assert ob.variants and len(verdict.variants) == len(ob.variants)
+    assert all(v["bites"] for v in verdict.variants), verdict.variants
+    assert (ob.size_bound is None) == (verdict.reach == "unbounded") and (ob.size_bound is None or ob.bound_reason)
 
 
 def test_every_mechanic_of_the_seeds_has_an_obligation():
@@ -73,6 +76,32 @@ def test_flashback_outside_the_bound_an_effect_replacing_exile_sends_the_card_el
     ev = verdict.counterexample["situation"]["events"][0]
     assert ev["applied, in order"][-1] != "flashback"
     assert verdict.counterexample["situation"]["after"]["zone"] != "exile"
+
+
+@pytest.mark.rules("flashback.a", "flashback.q6")
+def test_flashback_for_any_number_of_replacement_effects_and_its_condition():
+    """The unbounded proof: 616.1's rounds by induction (any number of other effects), then the
+    events; an effect that replaces going to exile breaks it (616.1 lets it apply after
+    flashback's), so the statement's condition is needed there too."""
+    verdict = prove(flashback.flashback_obligation(), variants=False)
+    assert verdict.proved and verdict.reach == "unbounded"
+    assert any(c.name.startswith("616.1 rounds: consecution") for c in verdict.checks)
+    assert any(c.name.startswith("events: consecution") for c in verdict.checks)
+    redirected = prove(flashback.flashback_obligation(exile_redirects=True), variants=False)
+    assert redirected.status == REFUTED and redirected.counterexample["check"].startswith("616.1 rounds")
+    assert any(b.startswith("702.34a: once flashback's replacement has applied") for b in redirected.counterexample["situation"]["broken"])
+
+
+@pytest.mark.rules("storm.a", "storm.q5")
+def test_storm_for_turns_of_any_length():
+    """The unbounded proof: the count's frame lemma by induction (base and step), then the
+    inductive invariant on the storm count; counting at resolution is refuted by it."""
+    verdict = prove(storm_turn.storm_turn_obligation(), variants=False)
+    assert verdict.proved and verdict.method == "induction"
+    assert [c.name for c in verdict.checks][:2] == ["lemma spells_cast frame: base", "lemma spells_cast frame: step"]
+    broken = prove(storm_turn.storm_turn_obligation("count-at-resolution"), variants=False)
+    assert broken.status == REFUTED
+    assert any(b.startswith("storm.a/storm.b/storm.q5") for b in broken.counterexample["situation"]["broken"])
 
 
 @pytest.mark.rules("dfc-2016.12")
@@ -137,11 +166,48 @@ def test_a_satisfiable_check_is_refuted_and_an_empty_obligation_unknown():
     assert prove(empty).status == UNKNOWN
 
 
-def test_resource_count_is_deterministic():
-    ob = flashback.flashback_obligation(3)
-    first, second = prove(ob), prove(ob)
+@pytest.mark.parametrize("make", [lambda: amplify.amplify_obligation(), lambda: storm.storm_obligation(4), lambda: flashback.flashback_obligation(2)],
+                         ids=["amplify", "storm", "flashback"])
+def test_resource_count_is_deterministic(make):
+    """The work count of a check does not depend on what ran before it (amplify's varied
+    5.7M-14.7M over identical runs, storm's by a factor of two)."""
+    first = prove(make(), variants=False)
+    prove(merging.characteristics_obligation(2), variants=False)  # other work in between
+    second = prove(make(), variants=False)
     assert first.rlimit == second.rlimit > 0
     assert [c.rlimit for c in first.checks] == [c.rlimit for c in second.checks]
+
+
+def test_the_problem_text_does_not_depend_on_what_was_built_before():
+    """What the solver process gets is the same text whatever the process built earlier (its
+    declarations and lets were ordered by the numbering of terms built before)."""
+    from mtgrules.proofs.solving import as_smt2
+
+    first = [as_smt2(c.assertions) for c in merging.leave_obligation(3).build()]
+    merging.leave_obligation(4).build(), storm.storm_obligation(3).build()
+    assert [as_smt2(c.assertions) for c in merging.leave_obligation(3).build()] == first
+
+
+def test_a_variant_that_is_not_refuted_makes_the_proof_weak():
+    from mtgrules.proofs.obligation import Variant
+
+    sound = Variant("not-broken-at-all", "madness.q3", "madness.q3", lambda: madness.madness_obligation())
+    ob = madness.madness_obligation(variants=(sound,))
+    verdict = prove(ob)
+    assert verdict.proved and verdict.variants[0]["status"] == PROVED and not verdict.variants[0]["bites"]
+    assert "not-broken-at-all" in verdict.weak_reason
+    assert prove(madness.madness_obligation()).weak_reason == "no broken variant"
+
+
+def test_a_size_bound_needs_its_reason_and_registering_reads_no_source(monkeypatch):
+    import inspect
+    import sys
+
+    with pytest.raises(ValueError, match="needs the reason"):
+        obligation("toy", ("flashback.a",), "s", "b", "bounded", lambda: [], size_bound=3)
+    monkeypatch.setattr(inspect, "stack", lambda *a: pytest.fail("inspect.stack() called"))
+    ob = obligation("toy", ("flashback.a",), "s", "b", "bounded", lambda: [], size_bound=3, bound_reason="why")
+    assert ob.file == __file__ and ob.line == sys._getframe().f_lineno - 1 and ob.reach == "bound 3"
 
 
 def test_verdict_rejects_an_unknown_status():
