@@ -80,8 +80,8 @@ def status_line(item, context: BuildContext) -> str:
     verdicts = context.verdicts_for(item.id)
     names |= {v.get("obligation") or v.get("name") for v in verdicts}
     proofs = _count(len(names), "proof")
-    if verdicts:
-        statuses = [v["status"] for v in verdicts]
+    if names:
+        statuses = [v["status"] for v in verdicts] + ["not run"] * (len(names) - len(verdicts))
         proofs += " (" + ", ".join(f"{statuses.count(s)} {s}" for s in dict.fromkeys(statuses)) + ")"
     parts = [implemented, proofs, _count(len(context.citations(item.id, "tests")), "scenario")]
     engines = []
