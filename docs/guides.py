@@ -94,7 +94,8 @@ def _xref(target: str, child: nodes.Node, docname: str) -> addnodes.pending_xref
 
 
 class LinkRuleIds(SphinxTransform):
-    """In a guide page, link each inline literal or rule number that names exactly one spec item."""
+    """In a guide page, link each inline literal or rule number that names exactly one spec item,
+    and turn each relative link to a file of the project into a page link or the file's path."""
 
     default_priority = 400
 
@@ -105,6 +106,10 @@ class LinkRuleIds(SphinxTransform):
         spec = context_for(self.env).spec
         found = {}
 
+        for link in list(self.document.findall(addnodes.pending_xref)):
+            replacement = _file_link(link, docname)
+            if replacement is not None:
+                link.replace_self(replacement)
         for literal in list(self.document.findall(nodes.literal)):
             if isinstance(literal.parent, (nodes.reference, addnodes.pending_xref)):
                 continue
@@ -127,6 +132,34 @@ class LinkRuleIds(SphinxTransform):
             if pieces:
                 pieces.append(nodes.Text(value[position:]))
                 parent.replace(text_node, pieces)
+
+
+def _file_link(node: addnodes.pending_xref, docname: str) -> nodes.Node | None:
+    """What a guide's relative link to a file becomes: a link to the page of that file when it is
+    a listed guide, else the file's path as text (the file is not part of the site). None for any
+    other link (a section, a web address), which myst-parser resolves."""
+    target = str(node.get("reftarget", "")).split("#")[0]
+    if node.get("reftype") != "myst" or not target or re.match(r"^[a-z]+:", target):
+        return None
+    listed = {g.page: g for g in guides()}
+    page = docname.split("/")
+    here = listed.get(page[-1])
+    if here is None:
+        return None
+    path = (here.path.parent / target).resolve()
+    if not path.exists():
+        return None
+    text = node.astext()
+    for other in listed.values():
+        if other.path.resolve() == path:
+            ref = addnodes.pending_xref("", refdomain="std", reftype="doc", reftarget="/" + "/".join([*page[:-1], other.page]),
+                                        refexplicit=True, refwarn=True, refdoc=docname)
+            ref += nodes.inline(text, text)
+            return ref
+    shown = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else target
+    if text in (target, shown):
+        return nodes.literal(shown, shown)
+    return nodes.inline("", "", nodes.Text(text + " ("), nodes.literal(shown, shown), nodes.Text(")"))
 
 
 def setup(app) -> None:

@@ -5,6 +5,7 @@ The screenshot is kept in ``test-artifacts/`` (git-ignored) for a human to look 
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -127,10 +128,14 @@ window.addEventListener("load", () => {
 
 def test_rule_text_and_status_are_above_the_fold(built_docs, tmp_path):
     page = built_docs.out / "_generated" / "rules" / "flashback.html"
-    probe = page.with_name("flashback-probe.html")
+    # beside the page, for its styles; .htm, so that the other tests, which read every .html page, never see it
+    probe = page.with_name(f"flashback-probe-{os.getpid()}.htm")
     probe.write_text(page.read_text(encoding="utf-8").replace("</body>", _PROBE + "</body>"), encoding="utf-8")
-    run = chromium(probe.as_uri() + "#rule-flashback.a", tmp_path / "profile", "--window-size=1280,800",
-                   "--virtual-time-budget=5000", "--dump-dom")
+    try:
+        run = chromium(probe.as_uri() + "#rule-flashback.a", tmp_path / "profile", "--window-size=1280,800",
+                       "--virtual-time-budget=5000", "--dump-dom")
+    finally:
+        probe.unlink()
     assert run.returncode == 0, run.stderr[-2000:]
     found = re.search(r'data-probe="text=(-?\d+),(-?\d+),(\d+);status=(-?\d+),(-?\d+),(\d+);details=(\w+)"', run.stdout)
     assert found, "the probe did not run"

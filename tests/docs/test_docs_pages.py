@@ -66,3 +66,42 @@ def test_rulings_follow_the_rule_they_explain():
     assert order.index("flashback.q5") > order.index("flashback.a")
     assert all(order.index(r) > order.index(spec[r].explains[0]) for r in order if spec[r].kind == "ruling" and spec[r].explains
                and spec[r].explains[0] in order)
+
+
+def test_an_incremental_build_reads_every_page_again_only_when_the_traceability_changed(monkeypatch):
+    from types import SimpleNamespace
+
+    from mtgrules.docs import generate, trace
+
+    digest = ["one"]
+    monkeypatch.setattr(trace, "context_for", lambda env: SimpleNamespace(digest=lambda: digest[0]))
+    env = SimpleNamespace(found_docs={"index", "rules/flashback", "new"})
+    assert generate.on_env_get_outdated(None, env, {"new"}, set(), set()) == ["index", "rules/flashback"]  # first build
+    assert generate.on_env_get_outdated(None, env, set(), set(), set()) == []  # nothing changed
+    digest[0] = "two"  # a verdict, a citation, the spec or this package's code changed
+    assert generate.on_env_get_outdated(None, env, set(), {"index"}, set()) == ["new", "rules/flashback"]
+
+
+def test_a_guide_links_rules_other_guides_and_names_other_files(tmp_path):
+    """In a guide: a rule number links to its rule, a link to another guide's file goes to that
+    guide's page, a link to any other file of the project shows the file's path; no warning."""
+    import io
+
+    from sphinx.application import Sphinx
+
+    src = tmp_path / "src"
+    (src / "guides").mkdir(parents=True)
+    (src / "conf.py").write_text('extensions = ["myst_parser", "mtgrules.docs.generate"]\nmtgrules_generate = False\n', encoding="utf-8")
+    (src / "index.rst").write_text("Test\n====\n\n.. toctree::\n\n   guides/format\n   guides/protocol\n\n.. rules:item:: merging.3b\n",
+                                   encoding="utf-8")
+    (src / "guides" / "format.md").write_text(
+        "# Format\n\nRule 730.3b; see [the protocol](PROTOCOL.md), [the cards](cards/) and [](#format).\n", encoding="utf-8")
+    (src / "guides" / "protocol.md").write_text("# Protocol\n\nText.\n", encoding="utf-8")
+    warnings = io.StringIO()
+    app = Sphinx(src, src, tmp_path / "out", tmp_path / "doctrees", "html", status=None, warning=warnings, freshenv=True)
+    app.build()
+    assert [w for w in warnings.getvalue().splitlines() if "guides" in w] == []
+    html = (tmp_path / "out" / "guides" / "format.html").read_text(encoding="utf-8")
+    assert 'href="../index.html#rule-merging.3b"' in html
+    assert re.search(r'<a class="reference internal" href="protocol.html"><span[^>]*>the protocol</span></a>', html), html
+    assert 'the cards (<code class="docutils literal notranslate"><span class="pre">conformance/cards</span></code>)' in html
