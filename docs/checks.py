@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tempfile
+from pathlib import Path
 
 from mtgrules.verify import CheckResult
 
@@ -13,7 +14,7 @@ def docs_build() -> CheckResult:
     from .build import build
 
     with tempfile.TemporaryDirectory(prefix="mtgrules-docs-check-") as tmp:
-        result = build(out=tmp, run_proofs=False, run_custom_rules=False, warnings_as_errors=True)
+        result = build(out=Path(tmp) / "html", run_proofs=False, run_custom_rules=False, warnings_as_errors=True)
     if result.ok:
         return CheckResult("docs", True, "documentation builds without warnings")
     details = result.warnings or result.log.splitlines()[-20:]

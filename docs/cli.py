@@ -26,11 +26,13 @@ KEPT_REPORTS = Path(__file__).resolve().parent.parent / "conformance" / "reports
 @click.option("--custom-rules", "custom_rules", type=click.Path(exists=True, dir_okay=False),
               help="The custom-rules checker's JSON report on DYN (default: run the checker, when it exists).")
 @click.option("-W/--no-W", "strict", default=True, show_default=True, help="Treat warnings as errors.")
+@click.option("--fresh", is_flag=True, help="Build from scratch (default: incremental, from the cache <OUT>.cache of the last build).")
 def docs(out: Path | None, reports: tuple[str, ...], proofs: str | None, run_proofs: bool, custom_rules: str | None,
-         strict: bool) -> None:
+         strict: bool, fresh: bool) -> None:
     """Build the rules documentation (Sphinx HTML) from the spec, with each rule's traceability:
     the model code that implements it, proof verdicts, scenarios and engine results. Opens
-    nothing; prints the path of the index page. Exit 1 on a warning (unless --no-W) or bad input."""
+    nothing; prints the time per phase and the path of the index page. Exit 1 on a warning
+    (unless --no-W) or bad input."""
     from mtgrules.spec import load_spec
 
     from . import trace
@@ -46,7 +48,8 @@ def docs(out: Path | None, reports: tuple[str, ...], proofs: str | None, run_pro
         sys.exit(1)
     click.echo("building the documentation ...", err=True)
     result = build(out=out, reports=reports, proofs=proofs, run_proofs=run_proofs, custom_rules=custom_rules,
-                   warnings_as_errors=strict)
+                   warnings_as_errors=strict, fresh=fresh)
+    click.echo(phase_times(result.phases), err=True)
     for line in result.warnings:
         click.echo(line, err=True)
     if not result.ok:
@@ -55,6 +58,13 @@ def docs(out: Path | None, reports: tuple[str, ...], proofs: str | None, run_pro
         click.echo(f"docs build failed ({len(result.warnings)} warning(s) or error(s))", err=True)
         sys.exit(1)
     click.echo(f"docs built: {result.index}")
+
+
+def phase_times(phases: dict[str, float]) -> str:
+    """``generation 12.3 s (context 11.5 s, pages 0.8 s); sphinx 30.1 s; total 42.4 s``."""
+    context, pages, sphinx = (phases.get(k, 0.0) for k in ("context", "generation", "sphinx"))
+    return (f"generation {context + pages:.1f} s (context: coverage, proofs, custom rules {context:.1f} s; pages {pages:.1f} s); "
+            f"sphinx {sphinx:.1f} s; total {context + pages + sphinx:.1f} s")
 
 
 commands = [docs]

@@ -27,6 +27,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
 from . import trace as trace_module
+from . import trace_view
 
 logger = logging.getLogger(__name__)
 
@@ -103,14 +104,33 @@ class RuleItem(SphinxDirective):
         elif item.text_absent:
             absent = f"No text: {item.text_absent}" + ("" if item.text_absent.endswith((".", "!", "?")) else ".")
             content += nodes.paragraph(absent, "", nodes.emphasis(absent, absent))
-        content += self._facts(item, spec)
+        content += self._numbers(item, spec)
+        traced = "no-trace" not in self.options and item.kind not in ("section", "reference")
+        status, collapsed = trace_view.trace_block(item, context, self.env, self._facts(item, spec), traced)
+        content += status  # the one-line status, then readings and notes, then the details, collapsed
         content += self._notes(item)
-        if "no-trace" not in self.options and item.kind not in ("section", "reference"):
-            content += trace_module.trace_block(item, context, self.env)
+        content += collapsed
         if self.content:
             self.state.nested_parse(self.content, self.content_offset, content)
         result.append(desc)
         return result
+
+    def _numbers(self, item, spec) -> list[nodes.Node]:
+        """One line: the number as printed in its edition, and the current number."""
+        parts: list[nodes.Node] = []
+        if item.printed:
+            parts += [nodes.literal(item.printed, item.printed), nodes.Text(f" as printed ({item.edition})")]
+        if item.current and not (item.current == item.printed and item.edition == spec.current_edition):
+            if parts:
+                parts.append(nodes.Text(" \u00b7 "))
+            parts += [nodes.literal(item.current, item.current), nodes.Text(f" in the current rules ({spec.current_edition})")]
+        elif item.printed and item.edition == spec.current_edition:
+            parts.append(nodes.Text(" = the current number"))
+        elif item.printed and item.kind not in ("ruling", "example"):
+            parts.append(nodes.Text(" \u00b7 no current number"))
+        if not parts:
+            return []
+        return [nodes.paragraph("", "", nodes.strong("Numbers: ", "Numbers: "), *parts, classes=["rule-numbers"])]
 
     def _facts(self, item, spec) -> list[nodes.Node]:
         """A field list: ID, kind, printed number and edition, current number, source, parent."""
@@ -228,10 +248,18 @@ def index_entries(item, spec, node_id: str) -> list[tuple[str, str, str, str, st
     name = f"{item.id} ({item.title})" if item.title else item.id
     entries = [("single", f"{item.id}", node_id, "main", None)]
     if item.printed:
-        entries.append(("single", f"{item.printed}; {name} [{item.edition}]", node_id, "main", None))
+        entries.append(("single", f"{item.printed}; {name} [{item.edition}]", node_id, "main", _group(item.printed)))
     if item.current and not (item.current == item.printed and item.edition == spec.current_edition):
-        entries.append(("single", f"{item.current}; {name} [current number]", node_id, "main", None))
+        entries.append(("single", f"{item.current}; {name} [current number]", node_id, "main", _group(item.current)))
     return entries
+
+
+#: The general index's group of the entries by number (instead of "Symbols").
+NUMBER_GROUP = "Rules by number"
+
+
+def _group(number: str) -> str | None:
+    return NUMBER_GROUP if number[:1].isdigit() else None
 
 
 class RuleRole(XRefRole):
@@ -355,6 +383,7 @@ class RulesDomain(Domain):
 
 
 def setup(app) -> dict:
+    trace_view.setup(app)
     app.add_domain(RulesDomain)
     app.add_role("rule", RuleRole(warn_dangling=True))
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

@@ -15,12 +15,13 @@ not given to the build is shown as not run.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from docutils import nodes
-from sphinx import addnodes
 
 from mtgrules import yamlio
 from mtgrules.problems import InputError, Problem
@@ -77,6 +78,11 @@ class EngineReport:
     def for_rule(self, rule_id: str, scenarios: set[str]) -> list[ScenarioResult]:
         return [r for r in self.results if rule_id in r.rules or (not r.rules and r.scenario in scenarios)]
 
+    def counts(self, results: list[ScenarioResult] | None = None) -> dict[str, int]:
+        """How many of ``results`` (default: all) have each outcome, in the order of OUTCOMES."""
+        results = self.results if results is None else results
+        return {o: n for o in OUTCOMES if (n := sum(1 for r in results if r.outcome == o))}
+
 
 @dataclass
 class BuildContext:
@@ -92,6 +98,18 @@ class BuildContext:
     custom_report_source: str | None = None
     custom_report_error: str | None = None
 
+    def digest(self) -> str:
+        """A hash of everything the pages show besides their own text: the spec, the traceability,
+        and the code of this package that renders them (an incremental build reads every page
+        again when it changes)."""
+        code = [p.read_bytes().hex() for p in sorted(Path(__file__).resolve().parent.glob("*.py"))]
+        shown = [code, [item.as_json() for item in self.spec], sorted(self.parts.items()), _untimed(self.verdicts), self.verdicts_error,
+                 _untimed(self.custom_report), self.custom_report_error,
+                 [(r.engine, r.file, [repr(x) for x in r.results], r.deviations) for r in self.reports],
+                 [(i, sorted((role, [repr(c) for c in cs]) for role, cs in e.by_role.items())) for i, e in sorted(self.coverage.items.items())],
+                 [repr(c) for c in self.coverage.unknown]]
+        return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
+
     def citations(self, rule_id: str, role: str) -> list:
         entry = self.coverage.items.get(rule_id)
         return list(entry.by_role[role]) if entry else []
@@ -106,6 +124,15 @@ class BuildContext:
         """Verdicts of obligations that cite the rule, in the file, or that the proofs part cites."""
         names = {obligation_name(c.by) for c in self.citations(rule_id, "proves")}
         return [v for name, v in self.verdicts.items() if rule_id in v.get("rules", ()) or name in names]
+
+
+def _untimed(data):
+    """``data`` without its ``seconds`` entries: how long a run took is not shown, and differs each run."""
+    if isinstance(data, dict):
+        return {k: _untimed(v) for k, v in data.items() if k != "seconds"}
+    if isinstance(data, list):
+        return [_untimed(v) for v in data]
+    return data
 
 
 def scenario_label(scenario_id: str) -> str:
@@ -290,6 +317,30 @@ def check_inputs(spec: Spec, proofs_file: str | None, report_files: list[str], c
         raise InputError(problems)
 
 
+class _Jobs:
+    """Functions run in forked processes, started on entry; ``result(n)`` waits for the n-th."""
+
+    def __init__(self, functions: list) -> None:
+        self.functions = functions
+        self.futures: list = []
+        self.pool = None
+
+    def __enter__(self) -> "_Jobs":
+        wanted = [f for f in self.functions if f is not None]
+        if wanted and "fork" in multiprocessing.get_all_start_methods():
+            self.pool = ProcessPoolExecutor(max_workers=len(wanted), mp_context=multiprocessing.get_context("fork"))
+        self.futures = [None if f is None else (self.pool.submit(f) if self.pool else f) for f in self.functions]
+        return self
+
+    def result(self, n: int):
+        future = self.futures[n]
+        return future() if callable(future) else future.result()
+
+    def __exit__(self, *exc) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+
 def build_context(spec: Spec, tests_dir: Path | None, proofs_file: str | None, report_files: list[str],
                   custom_rules_file: str | None = None, run_custom_rules: bool = False, run_proofs_now: bool = False,
                   citations: bool = True) -> BuildContext:
@@ -297,19 +348,22 @@ def build_context(spec: Spec, tests_dir: Path | None, proofs_file: str | None, r
 
     ``citations=False`` leaves out every part's citations (a small project that only uses the domain).
     """
-    cov = coverage(spec, tests_dir) if citations else coverage(spec, citations=[])
-    context = BuildContext(spec=spec, coverage=cov, parts=parts_present(), has_citations=citations)
-    if custom_rules_file:
-        context.custom_report = read_custom_report(Path(custom_rules_file))
-        context.custom_report_source = custom_rules_file
-    elif run_custom_rules:
-        context.custom_report, context.custom_report_source, context.custom_report_error = run_custom_rules_checker()
-    if proofs_file:
-        context.verdicts = read_verdicts(Path(proofs_file))
-        context.verdicts_file = proofs_file
-    elif run_proofs_now:
-        context.verdicts, context.verdicts_error = run_proofs()
-        context.verdicts_file = "run by this build" if context.verdicts else None
+    jobs = [run_custom_rules_checker if run_custom_rules and not custom_rules_file else None,
+            run_proofs if run_proofs_now and not proofs_file else None]
+    with _Jobs(jobs) as running:  # the proofs and the checker run in processes of their own meanwhile
+        cov = coverage(spec, tests_dir) if citations else coverage(spec, citations=[])
+        context = BuildContext(spec=spec, coverage=cov, parts=parts_present(), has_citations=citations)
+        if custom_rules_file:
+            context.custom_report = read_custom_report(Path(custom_rules_file))
+            context.custom_report_source = custom_rules_file
+        elif run_custom_rules:
+            context.custom_report, context.custom_report_source, context.custom_report_error = running.result(0)
+        if proofs_file:
+            context.verdicts = read_verdicts(Path(proofs_file))
+            context.verdicts_file = proofs_file
+        elif run_proofs_now:
+            context.verdicts, context.verdicts_error = running.result(1)
+            context.verdicts_file = "run by this build" if context.verdicts else None
     scenario_rules: dict[str, set[str]] = {}
     for entry in cov.items.values():
         for citation in entry.by_role["tests"]:
@@ -339,10 +393,6 @@ def context_for(env) -> BuildContext:
         raise RuntimeError("the mtgrules.docs.generate extension must be loaded for rules:item") from None
 
 
-# ---------------------------------------------------------------------------------------------
-# The traceability block of a rule item
-
-
 def relative(path: str | None) -> str | None:
     if not path:
         return None
@@ -350,178 +400,3 @@ def relative(path: str | None) -> str | None:
         return str(Path(path).resolve().relative_to(ROOT))
     except ValueError:
         return path
-
-
-def _where(citation) -> str:
-    file = relative(citation.file)
-    if not file:
-        return ""
-    return f"{file}:{citation.line}" if citation.line else file
-
-
-def _viewcode_uri(fullname: str, docname: str) -> str | None:
-    """The page sphinx.ext.viewcode writes for the object's module (``_modules/...#qualname``).
-
-    Only for the model's modules, which the API page documents (so viewcode has their pages).
-    """
-    if not fullname.startswith("mtgrules.model."):
-        return None
-    import importlib as _importlib
-
-    parts = fullname.split(".")
-    for cut in range(len(parts) - 1, 1, -1):
-        module = ".".join(parts[:cut])
-        try:
-            _importlib.import_module(module)
-        except ImportError:
-            continue
-        up = "../" * docname.count("/")
-        return f"{up}_modules/{module.replace('.', '/')}.html#{'.'.join(parts[cut:])}"
-    return None
-
-
-def _field(name: str, body: list[nodes.Node]) -> nodes.field:
-    return nodes.field("", nodes.field_name(name, name), nodes.field_body("", *body))
-
-
-def _missing(text: str) -> list[nodes.Node]:
-    return [nodes.paragraph("", "", nodes.emphasis(text, text))]
-
-
-def _status(text: str) -> nodes.inline:
-    return nodes.inline(text, text, classes=["trace-status", f"status-{text}"])
-
-
-def trace_block(item, context: BuildContext, env) -> list[nodes.Node]:
-    """Model code, proofs and verdicts, scenarios, project tests and engine results for one item."""
-    if not context.has_citations:
-        return []
-    fields = nodes.field_list(classes=["rule-trace"])
-
-    def citation_list(cites, link: bool = False, joiner: str = " in ", label=None) -> list[nodes.Node]:
-        lst = nodes.bullet_list()
-        for c in cites:
-            name: nodes.Node = nodes.literal(c.by, c.by)
-            if link:  # to the object's API entry (with its [source] link), when autodoc documents it
-                ref = addnodes.pending_xref("", refdomain="py", reftype="obj", reftarget=c.by, refexplicit=False, refwarn=False,
-                                            refdoc=env.docname)
-                ref += name
-                name = ref
-            elif label is not None:
-                ref = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=label(c), refexplicit=True, refwarn=True,
-                                            refdoc=env.docname)
-                ref += name
-                name = ref
-            para = nodes.paragraph("", "", name)
-            source = _viewcode_uri(c.by, env.docname) if link else None
-            if source:
-                para += nodes.Text(" ")
-                para += nodes.reference("[source]", "[source]", refuri=source, classes=["viewcode-link"])
-            if c.detail and not link:
-                para += nodes.Text(f": {c.detail}")
-            where = _where(c)
-            if where:
-                para += nodes.Text(joiner)
-                para += nodes.literal(where, where)
-            lst += nodes.list_item("", para)
-        return [lst]
-
-    # implemented by
-    cites = context.citations(item.id, "implements")
-    if cites:
-        body: list[nodes.Node] = citation_list(cites, link=True, joiner=" at ")
-    else:
-        body = _missing("not implemented yet" if context.parts["model"] else "the reference model is not built yet")
-    fields += _field("Implemented by", body)
-
-    # proved by
-    cited = context.citations(item.id, "proves")
-    verdicts = {v.get("obligation") or v.get("name"): v for v in context.verdicts_for(item.id)}
-    names = list(dict.fromkeys([obligation_name(c.by) for c in cited] + list(verdicts)))
-    if names:
-        lst = nodes.bullet_list()
-        for name in names:
-            para = nodes.paragraph("", "", nodes.literal(name, name), nodes.Text(": "))
-            verdict = verdicts.get(name)
-            if verdict:
-                para += _status(verdict["status"])
-                extra = [f"{k} {verdict[k]}" for k in ("method", "bound") if verdict.get(k)]
-                if verdict.get("reason"):
-                    extra.append(f"reason: {verdict['reason']}")
-                if extra:
-                    para += nodes.Text(" (" + "; ".join(extra) + ")")
-            else:
-                para += _status("not-run")
-                para += nodes.Text(" (no verdict in this build)")
-            citation = next((c for c in cited if obligation_name(c.by) == name), None)
-            where = _where(citation) if citation else ""
-            if where:
-                para += nodes.Text(" at ")
-                para += nodes.literal(where, where)
-            lst += nodes.list_item("", para)
-        body = [lst]
-    else:
-        body = _missing("no proof obligation yet" if context.parts["proofs"] else "the proofs are not built yet")
-    fields += _field("Proved by", body)
-
-    # tested by (conformance scenarios), each linked to its entry on the scenarios page
-    cites = context.citations(item.id, "tests")
-    if cites:
-        body = citation_list(cites, label=lambda c: scenario_label(c.by))
-    else:
-        body = _missing("no scenario yet" if context.parts["conformance"] else "the conformance corpus is not built yet")
-    fields += _field("Tested by scenarios", body)
-
-    # the project's own tests
-    cites = context.citations(item.id, "checks")
-    if cites:
-        fields += _field("Checked by tests", citation_list(cites))
-
-    # findings of the custom-rules checker that involve the clause
-    if context.custom_report is not None:
-        found = []
-        numbers: dict[str, int] = {}
-        for finding in context.custom_report.get("findings", []):
-            kind = finding.get("kind", "unknown")
-            numbers[kind] = numbers.get(kind, 0) + 1
-            if item.id in finding.get("clauses", []):
-                found.append((kind, numbers[kind]))
-        if found:
-            para = nodes.paragraph()
-            for n, (kind, number) in enumerate(found):
-                if n:
-                    para += nodes.Text(", ")
-                ref = addnodes.pending_xref("", refdomain="std", reftype="ref", reftarget=finding_label(kind, number),
-                                            refexplicit=True, refwarn=True, refdoc=env.docname)
-                ref += nodes.inline(f"{kind} {number}", f"{kind} {number}")
-                para += ref
-            fields += _field("Custom-rules findings", [para])
-
-    # engines
-    if context.reports:
-        lst = nodes.bullet_list()
-        scenarios = context.scenarios_for(item.id)
-        for report in context.reports:
-            results = report.for_rule(item.id, scenarios)
-            para = nodes.paragraph("", "", nodes.strong(report.engine, report.engine), nodes.Text(": "))
-            if not results:
-                para += nodes.emphasis("no scenario run", "no scenario run")
-            else:
-                counts: dict[str, int] = {}
-                for r in results:
-                    counts[r.outcome] = counts.get(r.outcome, 0) + 1
-                for n, outcome in enumerate(o for o in OUTCOMES if o in counts):
-                    if n:
-                        para += nodes.Text(", ")
-                    para += _status(outcome)
-                    para += nodes.Text(f" {counts[outcome]}")
-                bad = [r for r in results if r.outcome in ("failed", "error", "xpassed")]
-                if bad:
-                    para += nodes.Text(" (" + "; ".join(f"{r.scenario}: {r.outcome}" + (f", {r.detail}" if r.detail else "") for r in bad) + ")")
-            lst += nodes.list_item("", para)
-        fields += _field("Engines", [lst])
-
-    container = nodes.container(classes=["traceability"])
-    container += nodes.rubric("Traceability", "Traceability")
-    container += fields
-    return [container]

@@ -106,6 +106,14 @@ def test_rule_page_shows_text_numbers_and_traceability(built_docs, docs_inputs):
     assert "702.34a" in html and "702.32a" in html and "pre-2013" in html
     assert "Traceability" in html
     assert docs_inputs["engine"] in html and "status-failed" in html
+    # one line of status for the rule, then the details collapsed
+    block = html[html.index('id="rule-flashback.a"'):]
+    status = re.search(r'<p class="rule-status"><strong>Status: </strong>([^<]+)</p>', block)
+    assert status, "no status line"
+    assert status.group(1).startswith("implemented, ")
+    assert f"; {docs_inputs['engine']} 1/2 passed" in status.group(1)  # one passed, one failed in the test report
+    assert "1 proved" in status.group(1)
+    assert block.index("rule-status") < block.index('<details class="rule-details">') < block.index("Implemented by")
 
 
 def test_proof_verdicts_are_shown(built_docs, docs_inputs):
@@ -224,7 +232,7 @@ def test_docs_command_rejects_a_bad_report_without_building(tmp_path):
 
 
 def test_markdown_style_lists_in_docstrings_get_a_blank_line():
-    from mtgrules.docs.generate import separate_lists
+    from mtgrules.docs.docstrings import separate_lists
 
     lines = ["Differences:", "* one", "  continued", "* two", "After."]
     assert separate_lists(lines) == ["Differences:", "", "* one", "  continued", "* two", "After."]
@@ -232,7 +240,7 @@ def test_markdown_style_lists_in_docstrings_get_a_blank_line():
 
 
 def test_custom_rules_findings_render_with_rule_links():
-    from mtgrules.docs.generate import custom_report_rst
+    from mtgrules.docs.report_pages import custom_report_rst
 
     report = {
         "ruleset": "dyn", "clauses": 3, "cells": 5, "counts": {"contradiction": 1},

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from mtgrules.docs.generate import deviations_rst
+from mtgrules.docs.report_pages import deviations_rst
 from mtgrules.docs.trace import read_report
 from mtgrules.problems import InputError
 from mtgrules.spec import load_spec
