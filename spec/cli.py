@@ -19,7 +19,7 @@ from .items import Item, Spec
 from . import editions
 from .crtext import edition_date, read_cr
 from .loader import SPEC_DIR, read_spec
-from .renumber import renumber
+from .renumber import renumber_items
 
 console = Console(highlight=False)
 
@@ -209,7 +209,7 @@ def renumber_cmd(spec_dir: Path, old: str, new: str, as_json: bool) -> None:
     except KeyError as exc:
         _bad_input(str(exc.args[0]))
     current = editions.load(spec.current_edition) if spec.current_edition in editions.available() else None
-    rows = renumber(spec, a, b, current)
+    rows = renumber_items(spec, a, b, current)
     if as_json:
         click.echo(json.dumps([r.as_json() for r in rows], indent=2))
         return

@@ -115,7 +115,7 @@ def write_index(index: dict, directory: Path = EDITIONS_DIR) -> Path:
 
 
 @dataclass(frozen=True)
-class Edition:
+class ImportedEdition:
     """One imported edition, read from its index."""
 
     name: str
@@ -177,7 +177,7 @@ def index_problems(data: dict, path: Path) -> list[str]:
 
 
 @lru_cache(maxsize=16)
-def _load(path: Path) -> Edition:
+def _load(path: Path) -> ImportedEdition:
     from mtgrules.problems import InputError, Problem
 
     try:
@@ -188,7 +188,7 @@ def _load(path: Path) -> Edition:
     if wrong:
         raise InputError([Problem(str(path), None, "", f"bad edition index: {w}") for w in wrong])
     pairs = data["rule_pairs"]
-    return Edition(
+    return ImportedEdition(
         name=data["edition"],
         sections=data["sections"],
         titles=data["titles"],
@@ -211,13 +211,13 @@ def available(directory: Path = EDITIONS_DIR) -> list[str]:
     return sorted(names)
 
 
-def load(name: str, directory: Path = EDITIONS_DIR) -> Edition:
+def load(name: str, directory: Path = EDITIONS_DIR) -> ImportedEdition:
     """An imported edition; KeyError naming the imported ones if ``name`` is not one of them."""
     if name not in available(directory):
         raise KeyError(f"edition {name!r} is not imported (imported: {', '.join(available(directory)) or 'none'}; see `mtgrules spec import-cr`)")
     return _load((directory / f"{name}.json").resolve())
 
 
-def newest(directory: Path = EDITIONS_DIR) -> Edition | None:
+def newest(directory: Path = EDITIONS_DIR) -> ImportedEdition | None:
     names = available(directory)
     return load(names[-1], directory) if names else None

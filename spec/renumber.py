@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .editions import Edition, fingerprint, similarity
+from .editions import ImportedEdition, fingerprint, similarity
 from .items import Item, Spec
 
 # below this, a match among the parent's new rules is not trusted and every rule is searched
@@ -46,7 +46,7 @@ def _norm(title: str) -> str:
     return " ".join(title.lower().split())
 
 
-def _section_words(edition: Edition, section: str) -> frozenset[int]:
+def _section_words(edition: ImportedEdition, section: str) -> frozenset[int]:
     return frozenset().union(*(f for n, f in edition.rules.items() if n.split(".")[0] == section))
 
 
@@ -55,7 +55,7 @@ def _nearest(candidates: list[str], hint: str | None) -> str:
     return hint if hint in candidates else candidates[0]
 
 
-def _best(fp: frozenset[int], candidates, edition: Edition, hint: str | None) -> Match:
+def _best(fp: frozenset[int], candidates, edition: ImportedEdition, hint: str | None) -> Match:
     scored = [(similarity(fp, edition.rules[n]), n) for n in candidates]
     if not scored:
         return Match(None, 0.0, "no candidate")
@@ -69,7 +69,7 @@ def _best(fp: frozenset[int], candidates, edition: Edition, hint: str | None) ->
 class Renumbering:
     """The map of rule numbers from one imported edition to another (computed on demand, cached)."""
 
-    def __init__(self, old: Edition, new: Edition):
+    def __init__(self, old: ImportedEdition, new: ImportedEdition):
         self.old, self.new = old, new
         self._cache: dict[str, Match] = {}
 
@@ -108,7 +108,7 @@ class Renumbering:
         return Match(best, round(top, 2), "text of the section's rules")
 
 
-def locate(item: Item, edition: Edition, hint: str | None = None) -> Match:
+def locate(item: Item, edition: ImportedEdition, hint: str | None = None) -> Match:
     """Where an item's rule stands in ``edition``, by its title (sections, titled rules, cited
     rules) or its text; ``hint`` (a number it is likely to have) breaks ties."""
     hint = hint or item.current or item.printed
@@ -134,7 +134,7 @@ def numbered_items(spec: Spec) -> list[Item]:
     return [i for i in spec if i.kind in ("section", "rule", "reference") and (i.current or (i.printed and re.match(r"\d{3}", i.printed)))]
 
 
-def item_in(item: Item, spec: Spec, edition: Edition, current: Renumbering | None) -> Match:
+def item_in(item: Item, spec: Spec, edition: ImportedEdition, current: Renumbering | None) -> Match:
     """The item's number in ``edition``; ``current`` maps the current edition to ``edition``
     for items that can only be found through their current number."""
     if item.edition == edition.name and item.printed:
@@ -167,8 +167,9 @@ class Row:
         }
 
 
-def renumber(spec: Spec, old: Edition, new: Edition, current: Edition | None) -> list[Row]:
-    """One row per numbered spec item: its number in ``old`` and in ``new``."""
+def renumber_items(spec, old: ImportedEdition, new: ImportedEdition, current: ImportedEdition | None) -> list[Row]:
+    """One row per numbered item of ``spec`` (a :class:`mtgrules.spec.items.Spec`): its number in
+    ``old`` and in ``new``."""
     forward = Renumbering(old, new)
     back = Renumbering(current, old) if current is not None and current.name != old.name else None
     rows = []
