@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mtgrules.problems import Problem
+from mtgrules.problems import InputError, Problem
 
 from . import editions
 from .editions import fingerprint, similarity
@@ -22,13 +22,16 @@ _MARGIN = 0.2
 
 
 def edition_problems(spec: Spec, where: dict, directory: Path) -> list[Problem]:
-    newest = editions.newest(directory)
-    if newest is None:
-        return []
-    current_name = spec.current_edition
-    moved = None
-    if current_name != newest.name and current_name in editions.available(directory):
-        moved = Renumbering(editions.load(current_name, directory), newest)
+    try:
+        newest = editions.newest(directory)
+        if newest is None:
+            return []
+        current_name = spec.current_edition
+        moved = None
+        if current_name != newest.name and current_name in editions.available(directory):
+            moved = Renumbering(editions.load(current_name, directory), newest)
+    except InputError as exc:
+        return exc.problems
     problems = []
     for item in numbered_items(spec):
         if not item.current:

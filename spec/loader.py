@@ -34,6 +34,9 @@ def load_editions(path: Path = EDITIONS) -> dict[str, Edition]:
         editions[str(key)] = Edition(
             key=str(key), title=value["title"], description=value.get("description", ""), current=value.get("current", False)
         )
+    current = [key for key, ed in editions.items() if ed.current]
+    if len(current) != 1:
+        raise InputError([doc.problem([], f"exactly one edition must be `current: true` (found: {', '.join(current) or 'none'})")])
     return editions
 
 

@@ -107,3 +107,25 @@ def test_validate_reports_items_that_moved_in_a_newer_edition(tmp_path):
     found = sorted(p.message.split(" (")[0] for p in problems)
     assert found == ["702.34", "702.34a"]
     assert all("is 702.250" in p.message and "spec renumber --from 2026-08-07 --to 2027-01-01" in p.message for p in problems)
+
+
+def test_a_broken_index_is_a_located_problem_not_a_traceback(tmp_path):
+    spec_dir = spec_copy(tmp_path)
+    (spec_dir / "editions" / "2027-01-01.json").write_text('{"format": 1, "edition": "2027-01-01"}', encoding="utf-8")
+    spec, problems = read_spec(spec_dir)
+    assert [str(p).split("2027-01-01.json: ")[1] for p in problems] == [
+        "bad edition index: glossary: missing or not a list", "bad edition index: rule_pairs: missing or not a dict",
+        "bad edition index: rules: missing or not a dict", "bad edition index: sections: missing or not a dict",
+        "bad edition index: titles: missing or not a dict", "bad edition index: words: missing or not a list"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("pre-2013:\n  title: Old\n  colour: blue\n", "Additional properties are not allowed ('colour' was unexpected)"),
+    ("pre-2013:\n  description: no title\n", "'title' is a required property"),
+    ("Pre 2013:\n  title: Old\n  current: true\n", "does not match"),
+    ("a:\n  title: A\n  current: true\nb:\n  title: B\n  current: true\n", "exactly one edition must be `current: true` (found: a, b)"),
+])
+def test_editions_yaml_is_schema_checked(tmp_path, text, message):
+    (tmp_path / "editions.yaml").write_text(text, encoding="utf-8")
+    spec, problems = read_spec(tmp_path)
+    assert spec is None and len(problems) == 1 and message in problems[0].message and problems[0].file.endswith("editions.yaml")
