@@ -556,17 +556,12 @@ def _normalise(text: str) -> str:
 
 
 def _source_problems(s: Scenario) -> list[Problem]:
-    """The seed exists, the line is in it, and the quote is verbatim there ("..." marks a cut).
+    """The seed exists, the line is in it, and the quote is verbatim there ("..." marks a cut)."""
+    from mtgrules.spec.loader import SOURCES, seed_lines
 
-    Skipped when the seeds are not beside the checkout (an installed copy has none)."""
-    from mtgrules.spec.loader import seed_lines, shared_dir
-
-    shared = shared_dir()
-    if shared is None:
-        return []
-    seed = shared / "seeds" / s.source["seed"]
+    seed = SOURCES / s.source["seed"]
     if not seed.is_file():
-        return [s.doc.problem(["source", "seed"], f"no seed file {s.source['seed']!r} in {shared / 'seeds'}")]
+        return [s.doc.problem(["source", "seed"], f"no seed file {s.source['seed']!r} in {SOURCES}")]
     lines = seed_lines(seed)
     line = s.source.get("line")
     if line is None:

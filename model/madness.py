@@ -5,7 +5,7 @@ resolves (the spec's reading of madness.a: the current rule, where the exile is 
 Edition ``pre-2013`` plays madness.a as seed 004 prints it: the player "may exile it instead of
 putting it into his or her graveyard", answered by ``choices.madness`` (``exile`` or
 ``graveyard``). The January 2015 rules (702.34a) still say "may exile it"; the July 2016 rules say
-"exiles it" (shared/data), so the model's editions ``2016-04-08`` and ``2026-08-07`` exile."""
+"exiles it" (their indexes: spec/editions), so the model's editions ``2016-04-08`` and ``2026-08-07`` exile."""
 
 from __future__ import annotations
 

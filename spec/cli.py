@@ -11,10 +11,15 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from mtgrules.problems import InputError
+
 from .checks import TESTS_DIR
 from .coverage import coverage
 from .items import Item, Spec
-from .loader import SPEC_DIR, read_spec, shared_dir
+from . import editions
+from .crtext import edition_date, read_cr
+from .loader import SPEC_DIR, read_spec
+from .renumber import renumber_items
 
 console = Console(highlight=False)
 
@@ -42,11 +47,14 @@ def spec_group() -> None:
 
 @spec_group.command("validate")
 @_dir_option
+@click.option("--sources", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
+              help="Folder of the source documents (default: SPEC_DIR/sources).")
 @click.option("--json", "as_json", is_flag=True, help="Print the problems as a JSON list.")
-def validate(spec_dir: Path, as_json: bool) -> None:
+def validate(spec_dir: Path, sources: Path | None, as_json: bool) -> None:
     """Check every spec file: YAML syntax, the JSON Schema, unique IDs, editions, references,
-    typos, and (when shared/seeds is found) that each text is verbatim in its seed."""
-    spec, problems = read_spec(spec_dir)
+    typos, that each text is verbatim in its source document (spec/sources), and that current
+    numbers exist in, and agree with, the newest imported edition (spec/editions)."""
+    spec, problems = read_spec(spec_dir, sources)
     if as_json:
         click.echo(json.dumps([p.as_json() for p in problems], indent=2))
     else:
@@ -57,8 +65,7 @@ def validate(spec_dir: Path, as_json: bool) -> None:
             click.echo(f"spec invalid: {len(problems)} problem(s)", err=True)
         sys.exit(1)
     if not as_json:
-        note = "" if shared_dir() else " (seeds not found: verbatim check skipped)"
-        click.echo(f"spec valid: {len(spec)} items in {len(spec.documents)} files{note}")
+        click.echo(f"spec valid: {len(spec)} items in {len(spec.documents)} files")
 
 
 @spec_group.command("list")
@@ -156,6 +163,65 @@ def coverage_cmd(spec_dir: Path, as_json: bool, missing: bool) -> None:
         click.echo(str(problem), err=True)
     if report.unknown:
         sys.exit(1)
+
+
+def _bad_input(message: str) -> None:
+    click.echo(message, err=True)
+    sys.exit(2)
+
+
+@spec_group.command("import-cr")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--edition", required=True, help="The edition's name: its effective date, YYYY-MM-DD (as the text states it).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=editions.EDITIONS_DIR, show_default=False,
+              help="Folder of edition indexes (default: the project's spec/editions).")
+def import_cr(file: Path, edition: str, out_dir: Path) -> None:
+    """Import a Comprehensive Rules text as Wizards publishes it (TXT; UTF-8 or CP1252, with or
+    without BOM, CRLF or LF): write the compact index of that edition, OUT/EDITION.json (rule
+    numbers, section titles, text fingerprints and the words; not the text). Bad input: one
+    message naming file and line, exit status 2, nothing written."""
+    try:
+        date = edition_date(edition)
+    except ValueError as exc:
+        _bad_input(f"--edition: {exc}")
+    try:
+        cr = read_cr(file)
+    except InputError as exc:
+        _bad_input(str(exc))
+    if cr.effective != date:
+        _bad_input(f"{file}:3: the text is effective as of {cr.effective.isoformat()}, not {edition}: pass --edition {cr.effective.isoformat()}")
+    path = editions.write_index(editions.build_index(cr, edition), out_dir)
+    click.echo(f"imported {edition}: {len(cr.rules)} rules in {len(cr.sections)} sections, {len(cr.glossary)} glossary terms -> {path} ({path.stat().st_size // 1024} KiB)")
+
+
+@spec_group.command("renumber")
+@_dir_option
+@click.option("--from", "old", required=True, help="An imported edition (see spec/editions).")
+@click.option("--to", "new", required=True, help="Another imported edition.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per item (a JSON list).")
+def renumber_cmd(spec_dir: Path, old: str, new: str, as_json: bool) -> None:
+    """The number of every spec item in one imported edition and in another, found by section
+    title and text similarity, with a confidence per row (1.0: found by title; otherwise the
+    similarity of the texts' words). Rows below 0.8 deserve a look by hand."""
+    spec = _spec_or_exit(spec_dir)
+    try:
+        a, b = editions.load(old), editions.load(new)
+    except KeyError as exc:
+        _bad_input(str(exc.args[0]))
+    current = editions.load(spec.current_edition) if spec.current_edition in editions.available() else None
+    rows = renumber_items(spec, a, b, current)
+    if as_json:
+        click.echo(json.dumps([r.as_json() for r in rows], indent=2))
+        return
+    table = Table(box=None, pad_edge=False)
+    for column in ("id", old, new, "confidence", f"found in {old} by / in {new} by"):
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        j = row.as_json()
+        table.add_row(row.item, j["from"] or "-", j["to"] or "-", f"{j['confidence']:.2f}", escape(f"{j['from_how']} / {j['to_how']}"))
+    console.print(table)
+    moved = sum(1 for r in rows if r.old.number and r.new.number and r.old.number != r.new.number)
+    console.print(f"{len(rows)} items; {moved} numbered differently in {new}; {sum(1 for r in rows if r.as_json()['confidence'] < 0.8)} below confidence 0.8")
 
 
 commands = [spec_group]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -11,27 +9,15 @@ from mtgrules import yamlio
 from mtgrules.problems import InputError, Problem
 from mtgrules.schemas import load_valid
 
+from .edition_checks import edition_problems
 from .items import Document, Edition, Item, Reading, Ref, Source, Spec, Typo
 
 SPEC_DIR = Path(__file__).resolve().parent
 SCHEMA = SPEC_DIR / "spec.schema.json"
 EDITIONS = SPEC_DIR / "editions.yaml"
+SOURCES = SPEC_DIR / "sources"
+EDITIONS_SCHEMA = SPEC_DIR / "editions.schema.json"
 _NOT_SPEC = {"editions.yaml"}
-
-
-def shared_dir() -> Path | None:
-    """The project's shared/ folder (seeds and reference data), if present beside the checkout.
-
-    ``MTGRULES_SHARED`` overrides the location. Checks that need the seeds are skipped, with a
-    note, when it is absent (an installed copy of mtgrules has no seeds).
-    """
-    env = os.environ.get("MTGRULES_SHARED")
-    candidates = [Path(env)] if env else []
-    candidates += [SPEC_DIR.parent.parent / "shared", Path.cwd().parent / "shared", Path.cwd() / "shared"]
-    for candidate in candidates:
-        if (candidate / "seeds").is_dir():
-            return candidate
-    return None
 
 
 def spec_files(directory: Path = SPEC_DIR) -> list[Path]:
@@ -39,12 +25,18 @@ def spec_files(directory: Path = SPEC_DIR) -> list[Path]:
 
 
 def load_editions(path: Path = EDITIONS) -> dict[str, Edition]:
-    doc = yamlio.load(path)
+    """The numberings of ``editions.yaml``; InputError if the file breaks its schema."""
+    doc, problems = load_valid(path, EDITIONS_SCHEMA)
+    if problems or doc is None:
+        raise InputError(problems)
     editions = {}
     for key, value in (doc.data or {}).items():
         editions[str(key)] = Edition(
             key=str(key), title=value["title"], description=value.get("description", ""), current=value.get("current", False)
         )
+    current = [key for key, ed in editions.items() if ed.current]
+    if len(current) != 1:
+        raise InputError([doc.problem([], f"exactly one edition must be `current: true` (found: {', '.join(current) or 'none'})")])
     return editions
 
 
@@ -75,9 +67,12 @@ def _item(data: dict, doc: Document, spec_file: str, line: int | None) -> Item:
     )
 
 
-def read_spec(directory: Path = SPEC_DIR, shared: Path | None = None) -> tuple[Spec | None, list[Problem]]:
+def read_spec(directory: Path = SPEC_DIR, sources: Path | None = None, editions_dir: Path | None = None) -> tuple[Spec | None, list[Problem]]:
     """Load every spec file in ``directory``; return the spec and every problem found.
 
+    Texts are checked verbatim against the source documents in ``sources`` (default: the
+    ``sources`` folder beside the spec files), and numbers against the imported editions in
+    ``editions_dir`` (default: the ``editions`` folder beside them; none there, no check).
     The spec is None when a file could not be parsed or violates the schema.
     """
     problems: list[Problem] = []
@@ -119,7 +114,8 @@ def read_spec(directory: Path = SPEC_DIR, shared: Path | None = None) -> tuple[S
             items.append(item)
     spec = Spec(items, [doc for _, doc in docs], editions)
     problems += _cross_problems(spec, first_seen)
-    problems += _source_problems(spec, first_seen, shared if shared is not None else shared_dir())
+    problems += _source_problems(spec, first_seen, sources or directory / "sources")
+    problems += edition_problems(spec, first_seen, editions_dir or directory / "editions")
     return spec, problems
 
 
@@ -158,40 +154,21 @@ def _cross_problems(spec: Spec, where: dict) -> list[Problem]:
     return problems
 
 
-_CURRENT_NUMBER = re.compile(r"^(\d{3}(?:\.\d+[a-z]?)?)[. ]")
-
-
-@lru_cache(maxsize=4)
-def _current_numbers(cr_path: Path) -> frozenset[str]:
-    numbers = set()
-    for line in cr_path.read_text(encoding="utf-8").splitlines():
-        match = _CURRENT_NUMBER.match(line)
-        if match:
-            numbers.add(match.group(1))
-    return frozenset(numbers)
-
-
 @lru_cache(maxsize=8)
 def seed_lines(path: Path) -> tuple[str, ...]:
     return tuple(path.read_text(encoding="utf-8").splitlines())
 
 
-def _source_problems(spec: Spec, where: dict, shared: Path | None) -> list[Problem]:
-    """Text verbatim in the seed at the stated lines; current numbers exist in the current CR."""
-    if shared is None:
-        return []
+def _source_problems(spec: Spec, where: dict, sources: Path) -> list[Problem]:
+    """Text verbatim in the source document at the stated lines."""
     problems = []
-    cr = shared / "data" / "MagicCompRules_20260807.txt"
-    current = _current_numbers(cr) if cr.is_file() else None
     for item in spec:
         located, index = where[item.id]
-        if current is not None and item.current and item.current not in current:
-            problems.append(located.problem(["items", index, "current"], f"{item.current} is not a rule number of the current Comprehensive Rules"))
         if item.source is None or item.text is None:
             continue
-        seed = shared / "seeds" / item.source.file
+        seed = sources / item.source.file
         if not seed.is_file():
-            problems.append(located.problem(["items", index, "source", "file"], f"no seed file {item.source.file!r}"))
+            problems.append(located.problem(["items", index, "source", "file"], f"no source document {item.source.file!r} in {sources}"))
             continue
         lines = seed_lines(seed)
         if item.source.lines.stop - 1 > len(lines):

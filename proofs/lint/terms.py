@@ -12,19 +12,18 @@ import z3
 from .. import vocabulary as voc
 from ..rulesets import RuleSet
 from .analysis import Analysis, Unknown
-from .references import _CR_FILES, _cr_texts, _cr_words
+from .references import _cr_texts, _cr_words
 from .report import Finding
 from .words import cond_words
 
 
 def misspelling_findings(rs: RuleSet, skipped: list[str]) -> list[Finding]:
-    _, shared = _cr_texts()
-    if shared is None or not all((shared / "data" / _CR_FILES[ed]).is_file() for ed in ("2026-08-07", "2016-07-22")):
-        skipped.append("shared/ data not found: misspelling check skipped")
+    crs = _cr_texts()
+    if not crs:
+        skipped.append("no Comprehensive Rules edition imported (mtgrules spec import-cr): misspelling check skipped")
         return []
-    words, text = _cr_words(str(shared / "data" / _CR_FILES["2026-08-07"]))
-    words_old, text_old = _cr_words(str(shared / "data" / _CR_FILES["2016-07-22"]))
-    known = words | words_old
+    current = crs[-1]
+    known = _cr_words(crs)
     own = set()
     for t in rs.terms:
         own |= set(re.findall(r"[a-z]+", t["term"].lower()))
@@ -38,7 +37,7 @@ def misspelling_findings(rs: RuleSet, skipped: list[str]) -> list[Finding]:
                 continue
             suggestion = None
             for i in range(2, len(w) - 1):
-                if f" {w[:i]} {w[i:]} " in text or f" {w[:i]} {w[i:]}." in text:
+                if w[:i] in current.words and w[i:] in current.words and current.rules_have_phrase(f"{w[:i]} {w[i:]}"):
                     suggestion = f"{w[:i]} {w[i:]}"
                     break
             if suggestion is None:

@@ -11,10 +11,8 @@ import pytest
 from mtgrules.proofs import lint
 from mtgrules.proofs.lint.reviewed import REVIEWED_CORE
 from mtgrules.proofs.rulesets import CORE, load, load_core
-from mtgrules.spec.loader import shared_dir
 
 FIXTURES = Path(__file__).parent / "lint_fixtures"
-needs_shared = pytest.mark.skipif(shared_dir() is None, reason="shared/ (Comprehensive Rules texts) not found beside the checkout")
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +34,6 @@ def test_core_alone_has_no_contradiction_or_open_question(core_report):
     assert core_report.count("contradiction") == core_report.count("ambiguity") == core_report.count("unknown") == 0
 
 
-@needs_shared
 @pytest.mark.rules("dfc-2016.4b", "flashback.q3", "madness.q4", "affinity.q2", "morph.q2")
 def test_core_alone_gives_exactly_the_reviewed_findings(core_report):
     # “converted mana cost” in the 2016 rule and the pre-2013 rulings: right for their editions

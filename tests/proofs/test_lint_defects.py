@@ -8,10 +8,8 @@ import pytest
 
 from mtgrules.proofs import lint
 from mtgrules.proofs.rulesets import load
-from mtgrules.spec.loader import shared_dir
 
 FIXTURES = Path(__file__).parent / "lint_fixtures"
-needs_shared = pytest.mark.skipif(shared_dir() is None, reason="shared/ (Comprehensive Rules texts) not found beside the checkout")
 
 
 def run(name: str, **kw) -> lint.Report:
@@ -50,7 +48,6 @@ def test_two_outcomes_allowed_is_an_ambiguity():
     assert finding.witness["event"] == "resolving"
 
 
-@needs_shared
 def test_rule_references():
     report = run("references.yaml")
     found = {(tuple(f.clauses), f.subkind) for f in report.findings}
@@ -59,7 +56,6 @@ def test_rule_references():
     assert "Rolling a Die" in edition.explanation and "2016-07-22" in edition.explanation
 
 
-@needs_shared
 def test_terms_scope_property_misspelling_renamed():
     report = run("terms.yaml")
     found = {(tuple(f.clauses), f.subkind) for f in report.findings}

@@ -8,9 +8,7 @@ from mtgrules.proofs import lint
 from mtgrules.proofs.lint.reviewed import REVIEWED_CORE, REVIEWED_DYN, verify_checks
 from mtgrules.proofs.rulesets import CORE, DYN, load_with_core
 from mtgrules.spec import load_spec
-from mtgrules.spec.loader import shared_dir
 
-needs_shared = pytest.mark.skipif(shared_dir() is None, reason="shared/ (Comprehensive Rules texts) not found beside the checkout")
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +31,6 @@ def test_every_dyn_item_is_formalized_verbatim():
         assert c.text in spec[c.id.split("/")[0]].text
 
 
-@needs_shared
 def test_dyn_findings_are_the_reviewed_ones(dyn_report):
     assert {(f.kind, tuple(f.clauses)) for f in dyn_report.findings} == REVIEWED_DYN
     assert dyn_report.count("unknown") == 0
@@ -63,14 +60,12 @@ def test_dyn4_split_card_leaves_dynamic_characteristics_open(dyn_report):
     assert (("dyn.4",), "scope") in terms
 
 
-@needs_shared
 @pytest.mark.rules("dyn.3c", "cr.dyn.cast-copy")
 def test_dyn3c_cites_the_2014_2021_numbering(dyn_report):
     [ref] = [f for f in dyn_report.findings if f.kind == "reference"]
     assert ref.clauses == ["dyn.3c"] and "706.12" in ref.explanation and "707.12" in ref.explanation
 
 
-@needs_shared
 @pytest.mark.rules("dyn.5a", "dyn.5b", "dyn.6", "dyn.5")
 def test_dyn_terms(dyn_report):
     terms = {(tuple(f.clauses), f.subkind) for f in dyn_report.findings if f.kind == "term"}
@@ -90,8 +85,7 @@ def test_intended_overrides_are_not_reported(dyn_report):
 def test_core_rules_alone_have_no_contradiction():
     report = lint.lint_file(CORE)
     assert report.count("contradiction") == report.count("ambiguity") == report.count("unknown") == 0
-    if shared_dir() is not None:
-        assert {(f.kind, tuple(f.clauses)) for f in report.findings} == REVIEWED_CORE
+    assert {(f.kind, tuple(f.clauses)) for f in report.findings} == REVIEWED_CORE
 
 
 def test_verify_checks_pass():

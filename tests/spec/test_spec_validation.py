@@ -12,16 +12,16 @@ from mtgrules.cli import main
 from mtgrules.spec import read_spec
 
 FIXTURES = Path(__file__).parent / "fixtures"
-SHARED = FIXTURES / "shared"
+SOURCES = FIXTURES / "sources"
 
 
 def problems_of(name: str) -> list:
-    spec, problems = read_spec(FIXTURES / name, shared=SHARED)
+    spec, problems = read_spec(FIXTURES / name, sources=SOURCES)
     return problems
 
 
 def test_good_fixture_is_valid():
-    spec, problems = read_spec(FIXTURES / "good", shared=SHARED)
+    spec, problems = read_spec(FIXTURES / "good", sources=SOURCES)
     assert problems == []
     assert spec["mini.a"].refs[0].to == ("mini",)
     assert spec["mini"].children == ["mini.a"]
@@ -46,18 +46,16 @@ def test_each_kind_of_bad_input_is_located(fixture, file, line, field, message):
     assert matching, "\n".join(str(p) for p in problems)
 
 
-def test_bad_input_on_the_command_line_is_a_message_not_a_traceback(monkeypatch):
-    monkeypatch.setenv("MTGRULES_SHARED", str(SHARED))
-    result = CliRunner().invoke(main, ["spec", "validate", "--spec-dir", str(FIXTURES / "dangling")])
+def test_bad_input_on_the_command_line_is_a_message_not_a_traceback():
+    result = CliRunner().invoke(main, ["spec", "validate", "--spec-dir", str(FIXTURES / "dangling"), "--sources", str(SOURCES)])
     assert result.exit_code == 1
     assert "Traceback" not in result.output
     assert "dangling.yaml:23: items/1/refs/0/to/0: dangling reference" in result.output
     assert "spec invalid: 1 problem(s)" in result.output
 
 
-def test_validate_json_lists_problems(monkeypatch):
-    monkeypatch.setenv("MTGRULES_SHARED", str(SHARED))
-    result = CliRunner().invoke(main, ["spec", "validate", "--json", "--spec-dir", str(FIXTURES / "edition")])
+def test_validate_json_lists_problems():
+    result = CliRunner().invoke(main, ["spec", "validate", "--json", "--spec-dir", str(FIXTURES / "edition"), "--sources", str(SOURCES)])
     assert result.exit_code == 1
     problems = json.loads(result.stdout)
     assert {p["field"] for p in problems} >= {"items/0/edition", "items/1/edition"}
