@@ -1,8 +1,9 @@
 """Loading and validating the conformance corpus: scenarios and the card pool.
 
 A scenario is one YAML file under ``conformance/scenarios/<section>/<id>.yaml`` (format:
-``FORMAT.md``, schema: ``scenario.schema.json``). Cards come from the shared pool
-``conformance/cards/*.yaml`` (MTGJSON atomic shape, schema ``card.schema.json``).
+``FORMAT.md``, schema: ``scenario.schema.json``). Cards come from the project's one pool
+(``mtgrules.cards``, cards/pool/), plus the cards users bring (a ``cards/`` folder beside their
+scenarios, an MTGJSON AtomicCards file).
 
 Every problem is reported as ``file:line: field: message``; a scenario with problems is left out
 of the corpus and the other scenarios still load.
@@ -16,14 +17,13 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from mtgrules import yamlio
+from mtgrules.cards import POOL_DIR, Card, CardPool, load_pool
 from mtgrules.problems import InputError, Problem
-from mtgrules.schemas import load_valid as load_valid_yaml, schema_problems
+from mtgrules.schemas import schema_problems
 
 HERE = Path(__file__).resolve().parent
 SCENARIO_DIR = HERE / "scenarios"
-CARD_DIR = HERE / "cards"
 SCENARIO_SCHEMA = HERE / "scenario.schema.json"
-CARD_SCHEMA = HERE / "card.schema.json"
 
 #: The step vocabulary: each step has exactly one of these keys (its verb).
 ACTIONS = (
@@ -34,79 +34,6 @@ ACTIONS = (
 EXPECTATIONS = ("object", "player", "stack", "zone_of", "event", "no_event", "one_of", "turn")
 ZONES = ("hand", "library", "graveyard", "exile", "battlefield", "command")
 _COUNT = re.compile(r"^(?P<name>.+?) x(?P<count>[0-9]+)$")
-
-
-# --------------------------------------------------------------------------------------------
-# The card pool
-
-
-@dataclass
-class Card:
-    """One card of the pool: its full name and its faces (MTGJSON Card (Atomic) records)."""
-
-    name: str
-    faces: list[dict]
-    file: str
-    line: int | None
-
-    @property
-    def layout(self) -> str:
-        return self.faces[0].get("layout", "normal")
-
-    @property
-    def face_names(self) -> list[str]:
-        return [f["faceName"] for f in self.faces if f.get("faceName")]
-
-    @property
-    def is_token(self) -> bool:
-        return self.layout in ("token", "double_faced_token")
-
-    @property
-    def test_card(self) -> bool:
-        return any((f.get("mtgrules") or {}).get("test_card") for f in self.faces)
-
-
-@dataclass
-class CardPool:
-    cards: dict[str, Card]
-    aliases: dict[str, str]  # face name -> full name
-    problems: list[Problem]
-
-    def get(self, name: str) -> Card | None:
-        full = name if name in self.cards else self.aliases.get(name)
-        return self.cards.get(full) if full else None
-
-    def __contains__(self, name: str) -> bool:
-        return self.get(name) is not None
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-
-def load_pool(directory: Path = CARD_DIR) -> CardPool:
-    """Every card of the pool; problems (YAML, schema, duplicate names) are collected, not raised."""
-    cards: dict[str, Card] = {}
-    aliases: dict[str, str] = {}
-    problems: list[Problem] = []
-    for path in sorted(Path(directory).glob("*.yaml")):
-        doc, found = load_valid_yaml(path, CARD_SCHEMA)
-        problems += found
-        if doc is None or not isinstance(doc.data, dict):
-            continue
-        for name, faces in doc.data.items():
-            if name in cards:
-                problems.append(doc.problem([name], f"card {name!r} is already defined in {cards[name].file}"))
-                continue
-            if any(face.get("name") != name for face in faces):
-                problems.append(doc.problem([name], "each face's `name` must be the card's full name (MTGJSON atomic shape)"))
-            cards[name] = Card(name, faces, str(path), doc.line([name]))
-            for face in faces:
-                alias = face.get("faceName")
-                if alias and alias != name:
-                    if alias in aliases and aliases[alias] != name:
-                        problems.append(doc.problem([name], f"face name {alias!r} is also a face of {aliases[alias]!r}"))
-                    aliases[alias] = name
-    return CardPool(cards, aliases, problems)
 
 
 # --------------------------------------------------------------------------------------------
@@ -206,7 +133,7 @@ def load_corpus(
     """
     directory = Path(directory)
     if pool is None and rule_ids is None and editions is None:
-        key = _fingerprint(directory, CARD_DIR)
+        key = _fingerprint(directory, POOL_DIR)
         cached = _CACHE.get(directory.resolve())
         if cached is None or cached[0] != key:
             cached = _CACHE[directory.resolve()] = (key, _load_corpus(directory, None, None, None))
@@ -370,7 +297,7 @@ def _semantic_problems(s: Scenario, pool: CardPool, rule_ids: set[str] | None, e
     for i, name in enumerate(s.cards):
         card = pool.get(name)
         if card is None:
-            problems.append(doc.problem(["cards", i], f"unknown card {name!r}: not in the card pool (conformance/cards/)"))
+            problems.append(doc.problem(["cards", i], f"unknown card {name!r}: not in the card pool (cards/pool/)"))
         else:
             listed.add(card.name)
 
@@ -381,7 +308,7 @@ def _semantic_problems(s: Scenario, pool: CardPool, rule_ids: set[str] | None, e
     def use_card(path: list, name: str, count: int = 1, token: bool = False) -> None:
         card = pool.get(name)
         if card is None:
-            problems.append(doc.problem(path, f"unknown card {name!r}: not in the card pool (conformance/cards/)"))
+            problems.append(doc.problem(path, f"unknown card {name!r}: not in the card pool (cards/pool/)"))
             return
         if card.name not in listed:
             problems.append(doc.problem(path, f"card {name!r} is used but not listed in `cards`"))
