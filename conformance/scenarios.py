@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from mtgrules import yamlio
-from mtgrules.cards import POOL_DIR, Card, CardPool, load_pool
+from mtgrules.cards import POOL_DIR, Card, CardPool, load_atomic_cards, load_pool
 from mtgrules.problems import InputError, Problem
 from mtgrules.schemas import schema_problems
 
@@ -90,8 +90,30 @@ class Corpus:
         return dict(sorted(out.items()))
 
 
+#: A folder of this name beside scenarios holds their own cards (the pool's file format).
+LOCAL_CARDS = "cards"
+
+
 def scenario_files(directory: Path = SCENARIO_DIR) -> list[Path]:
-    return sorted(Path(directory).rglob("*.yaml"))
+    """The scenario files under ``directory``: every YAML file outside a ``cards/`` folder."""
+    directory = Path(directory)
+    return sorted(p for p in directory.rglob("*.yaml") if LOCAL_CARDS not in p.relative_to(directory).parts[:-1])
+
+
+def _local_pools(directory: Path) -> dict[Path, CardPool]:
+    """The cards of each ``cards/`` folder under ``directory``, by the folder its scenarios are in."""
+    return {folder.parent: load_pool(folder) for folder in sorted(Path(directory).rglob(LOCAL_CARDS)) if folder.is_dir()}
+
+
+def _scoped(base: CardPool, local: dict[Path, CardPool], path: Path, cache: dict) -> CardPool:
+    """The pool a scenario sees: ``base`` plus the ``cards/`` folders of its folder and the folders above it."""
+    chain = tuple(folder for folder in local if folder in path.parents)
+    if chain not in cache:
+        pool = CardPool(dict(base.cards), dict(base.aliases), [])
+        for folder in chain:
+            pool = pool.merged(CardPool(local[folder].cards, local[folder].aliases, []))
+        cache[chain] = pool
+    return cache[chain]
 
 
 def _spec_context():
@@ -124,14 +146,19 @@ def load_corpus(
     pool: CardPool | None = None,
     rule_ids: set[str] | None = None,
     editions: set[str] | None = None,
+    cards: Path | None = None,
 ) -> Corpus:
     """Load and validate every scenario under ``directory``; invalid ones are reported and left out.
 
+    Cards: ``pool`` (default: the project's pool), plus the cards of an MTGJSON AtomicCards file
+    ``cards``, plus, for the scenarios under a folder, the ``cards/`` folder beside them.
     With the default pool and the project's spec, the result is cached until a file changes
     (parsing the corpus takes seconds; verify, traceability and the CLI all need it). Treat the
     returned corpus as read-only.
     """
     directory = Path(directory)
+    if cards is not None:
+        pool = (pool if pool is not None else load_pool()).merged(load_atomic_cards(Path(cards)))
     if pool is None and rule_ids is None and editions is None:
         key = _fingerprint(directory, POOL_DIR)
         cached = _CACHE.get(directory.resolve())
@@ -141,8 +168,13 @@ def load_corpus(
     return _load_corpus(directory, pool, rule_ids, editions)
 
 
+def cards_file_problems(corpus: Corpus, cards: Path | None) -> list[Problem]:
+    """The problems of the AtomicCards file ``cards`` (a file a user passed with --cards)."""
+    return [p for p in corpus.problems if cards is not None and p.file == str(cards)]
+
+
 def _load_corpus(directory: Path, pool: CardPool | None, rule_ids: set[str] | None, editions: set[str] | None) -> Corpus:
-    pool = pool if pool is not None else load_pool()
+    base = pool = pool if pool is not None else load_pool()
     problems = list(pool.problems)
     if rule_ids is None or editions is None:
         ids, eds, spec_problem = _spec_context()
@@ -150,11 +182,17 @@ def _load_corpus(directory: Path, pool: CardPool | None, rule_ids: set[str] | No
         editions = editions if editions is not None else eds
         if spec_problem:
             problems.append(Problem(str(directory), None, "rules", spec_problem))
+    local = _local_pools(directory)
+    scoped: dict = {}
+    for folder_pool in local.values():  # the runner's pool holds every card; each scenario sees its own
+        problems += folder_pool.problems
+        pool = pool.merged(CardPool(folder_pool.cards, folder_pool.aliases, []))
+    problems += pool.problems[len(base.problems):]
     scenarios: list[Scenario] = []
     seen: dict[str, str] = {}
     files = scenario_files(directory)
     for path in files:
-        found, scenario = check_file(path, directory, pool, rule_ids, editions)
+        found, scenario = check_file(path, directory, _scoped(base, local, path, scoped), rule_ids, editions)
         if scenario is not None and scenario.id in seen:
             found.append(scenario.doc.problem(["id"], f"duplicate scenario ID {scenario.id!r} (also in {seen[scenario.id]})"))
         problems += found
@@ -297,7 +335,7 @@ def _semantic_problems(s: Scenario, pool: CardPool, rule_ids: set[str] | None, e
     for i, name in enumerate(s.cards):
         card = pool.get(name)
         if card is None:
-            problems.append(doc.problem(["cards", i], f"unknown card {name!r}: not in the card pool (cards/pool/)"))
+            problems.append(doc.problem(["cards", i], f"unknown card {name!r}: not in the card pool (cards/pool/, a cards/ folder beside the scenarios, or --cards FILE)"))
         else:
             listed.add(card.name)
 
@@ -308,7 +346,7 @@ def _semantic_problems(s: Scenario, pool: CardPool, rule_ids: set[str] | None, e
     def use_card(path: list, name: str, count: int = 1, token: bool = False) -> None:
         card = pool.get(name)
         if card is None:
-            problems.append(doc.problem(path, f"unknown card {name!r}: not in the card pool (cards/pool/)"))
+            problems.append(doc.problem(path, f"unknown card {name!r}: not in the card pool (cards/pool/, a cards/ folder beside the scenarios, or --cards FILE)"))
             return
         if card.name not in listed:
             problems.append(doc.problem(path, f"card {name!r} is used but not listed in `cards`"))

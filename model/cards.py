@@ -140,6 +140,33 @@ def keyword_abilities(record: dict) -> list[dict]:
     return out
 
 
+#: Keywords the model executes from MTGJSON's ``keywords`` alone (evasion, combat, timing), and
+#: those ``keyword_abilities`` turns into structured abilities.
+EXECUTED_KEYWORDS = frozenset({"Defender", "Double strike", "Fear", "First strike", "Flash", "Flying", "Haste", "Lifelink",
+                               "Reach", "Trample", "Vigilance", *COST_KEYWORDS, "Storm"})
+_REMINDER = re.compile(r"\s*\([^)]*\)")
+
+
+def unstructured_lines(record: dict) -> list[str]:
+    """The lines of a face's rules text the model has no structured form for: none when the
+    face gives ``mtgrules.abilities`` (its structured form, an explicit claim); otherwise every
+    line that is not reminder text or a list of keywords the model executes. A card from
+    outside the pool with such lines is unsupported on the reference model, never a silent no-op."""
+    if "abilities" in record or "abilities" in (record.get("mtgrules") or {}):
+        return []
+    keywords = {k.lower() for k in record.get("keywords") or () if k in EXECUTED_KEYWORDS}
+    out = []
+    for line in (record.get("text") or "").split("\n"):
+        bare = _REMINDER.sub("", line).strip()
+        if not bare:
+            continue
+        parts = [p.strip().lower() for p in bare.split(",")]
+        if all(p in keywords or p.split(" ", 1)[0] in keywords for p in parts):  # "Flying, trample", "Morph {2}{R}"
+            continue
+        out.append(line)
+    return out
+
+
 def _abilities(record: dict) -> tuple:
     given = list(record.get("abilities", (record.get("mtgrules") or {}).get("abilities", ())))
     explicit = list(given)

@@ -80,7 +80,7 @@ class ReferenceEngine(Engine):
     # ------------------------------------------------------------------ setup
     def setup(self, request: dict) -> dict:
         from mtgrules.model import Game
-        from mtgrules.model.cards import find_card
+        from mtgrules.model.cards import find_card, unstructured_lines
 
         self.game = None
         scenario_setup = request["setup"]
@@ -99,7 +99,11 @@ class ReferenceEngine(Engine):
         for name, records in cards_in.items():
             try:
                 find_card(name)  # the model's own definition (with its structured abilities) wins
-            except KeyError:
+            except KeyError:  # a card the user brought (a scenario folder's cards/, --cards FILE)
+                lines = [line for record in records for line in unstructured_lines(record)]
+                if lines:
+                    raise Unsupported(f"card {name!r} has no structured abilities (mtgrules.abilities) for {lines[0]!r}: "
+                                      "the reference model does not execute rules text") from None
                 extra[name] = records
         objects = setup_objects(scenario_setup)
         refs = setup_references(scenario_setup, names)
