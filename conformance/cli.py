@@ -14,7 +14,7 @@ from mtgrules.problems import InputError
 
 from .report_diff import COMPARABLE, DEFAULT_FIELDS, compare, load_report, render
 from .runner_cli import conform
-from .scenarios import SCENARIO_DIR, load_corpus
+from .scenarios import SCENARIO_DIR, cards_file_problems, load_corpus
 
 _dir_option = click.option(
     "--dir", "directory", type=click.Path(exists=True, file_okay=False, path_type=Path), default=SCENARIO_DIR,
@@ -27,14 +27,26 @@ def scenarios_group() -> None:
     """The conformance corpus: engine-neutral scenarios with the outcome the rules demand."""
 
 
+_cards_option = click.option(
+    "--cards", "cards_file", type=click.Path(dir_okay=False, path_type=Path),
+    help="An MTGJSON AtomicCards.json file: cards the scenarios may use beyond the pool (FORMAT.md, Cards).",
+)
+
+
 @scenarios_group.command("validate")
 @_dir_option
+@_cards_option
 @click.option("--json", "as_json", is_flag=True, help="Print the problems as a JSON list.")
-def validate(directory: Path, as_json: bool) -> None:
+def validate(directory: Path, cards_file: Path | None, as_json: bool) -> None:
     """Check every scenario: YAML syntax, the JSON Schema, rule IDs known to the spec, cards in the
     pool, known actions, and that every object a step or expectation names exists. Each problem
-    is printed as file:line: field: message; the other scenarios are still checked."""
-    corpus = load_corpus(directory)
+    is printed as file:line: field: message; the other scenarios are still checked. Exit 1 when
+    a scenario has problems, 2 when the --cards file cannot be read."""
+    corpus = load_corpus(directory, cards=cards_file)
+    if cards_file_problems(corpus, cards_file):
+        for problem in cards_file_problems(corpus, cards_file):
+            click.echo(str(problem), err=True)
+        sys.exit(2)
     if as_json:
         click.echo(json.dumps({"valid": len(corpus.scenarios), "files": corpus.files, "cards": len(corpus.pool),
                                "problems": [p.as_json() for p in corpus.problems]}, indent=2))
@@ -51,14 +63,15 @@ def validate(directory: Path, as_json: bool) -> None:
 
 @scenarios_group.command("list")
 @_dir_option
+@_cards_option
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per scenario (a JSON list).")
 @click.option("--section", help="Only scenarios of this section (folder), e.g. merging, flashback.")
 @click.option("--rule", help="Only scenarios citing this rule ID.")
 @click.option("--feature", help="Only scenarios needing this feature tag.")
-def list_scenarios(directory: Path, as_json: bool, section: str | None, rule: str | None, feature: str | None) -> None:
+def list_scenarios(directory: Path, cards_file: Path | None, as_json: bool, section: str | None, rule: str | None, feature: str | None) -> None:
     """List the valid scenarios: ID, section, rules cited, title. Invalid files are reported on
     stderr (see `mtgrules scenarios validate`)."""
-    corpus = load_corpus(directory)
+    corpus = load_corpus(directory, cards=cards_file)
     for problem in corpus.problems:
         click.echo(str(problem), err=True)
     items = [

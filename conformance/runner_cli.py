@@ -120,10 +120,12 @@ def _engines_help() -> str:
 @click.option("--timeout", type=float, default=10.0, show_default=True, help="Seconds per scenario before the engine counts as hung (it is restarted).")
 @click.option("--validate-messages", is_flag=True, help="Validate every protocol message against conformance/protocol.schema.json.")
 @click.option("--scenarios", "scenario_dir", type=click.Path(exists=True, file_okay=False, path_type=Path), help="Another scenario folder (default: the corpus).")
+@click.option("--cards", "cards_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="An MTGJSON AtomicCards.json file: cards the scenarios may use beyond the pool (see FORMAT.md, Cards).")
 @click.option("--strict-baseline", is_flag=True, help="With --baseline, newly passing scenarios also make the exit code 1 (update the baseline).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no tables; only the totals.")
 def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_file, resume, timeout, validate_messages,
-            scenario_dir, strict_baseline, quiet):
+            scenario_dir, cards_file, strict_baseline, quiet):
     """Run the conformance corpus on an engine and report per scenario, rule section and feature.
 
     \b
@@ -134,10 +136,16 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
       5  no scenario selected (-k matches none, or the scenario folder holds no valid scenario)
     """
     from .engine import load_engine
-    from .runner import Run, baseline_changes, load_baseline, load_scenarios, report, select, summary, write_junit
+    from .runner import Run, baseline_changes, load_baseline, report, select, summary, write_junit
+    from .scenarios import SCENARIO_DIR, cards_file_problems, load_corpus
 
     try:
-        scenarios, pool = load_scenarios(scenario_dir)
+        corpus = load_corpus(scenario_dir or SCENARIO_DIR, cards=cards_file)
+        if cards_file_problems(corpus, cards_file):
+            for p in cards_file_problems(corpus, cards_file):
+                click.echo(str(p), err=True)
+            sys.exit(2)
+        scenarios, pool = corpus.scenarios, corpus.pool
         selected = select(scenarios, keyword)
         load_engine(engine_spec)  # fail early on a bad --engine
     except InputError as exc:

@@ -1,8 +1,9 @@
 """Loading and validating the conformance corpus: scenarios and the card pool.
 
 A scenario is one YAML file under ``conformance/scenarios/<section>/<id>.yaml`` (format:
-``FORMAT.md``, schema: ``scenario.schema.json``). Cards come from the shared pool
-``conformance/cards/*.yaml`` (MTGJSON atomic shape, schema ``card.schema.json``).
+``FORMAT.md``, schema: ``scenario.schema.json``). Cards come from the project's one pool
+(``mtgrules.cards``, cards/pool/), plus the cards users bring (a ``cards/`` folder beside their
+scenarios, an MTGJSON AtomicCards file).
 
 Every problem is reported as ``file:line: field: message``; a scenario with problems is left out
 of the corpus and the other scenarios still load.
@@ -16,14 +17,13 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from mtgrules import yamlio
+from mtgrules.cards import POOL_DIR, Card, CardPool, load_atomic_cards, load_pool
 from mtgrules.problems import InputError, Problem
-from mtgrules.schemas import load_valid as load_valid_yaml, schema_problems
+from mtgrules.schemas import schema_problems
 
 HERE = Path(__file__).resolve().parent
 SCENARIO_DIR = HERE / "scenarios"
-CARD_DIR = HERE / "cards"
 SCENARIO_SCHEMA = HERE / "scenario.schema.json"
-CARD_SCHEMA = HERE / "card.schema.json"
 
 #: The step vocabulary: each step has exactly one of these keys (its verb).
 ACTIONS = (
@@ -34,79 +34,6 @@ ACTIONS = (
 EXPECTATIONS = ("object", "player", "stack", "zone_of", "event", "no_event", "one_of", "turn")
 ZONES = ("hand", "library", "graveyard", "exile", "battlefield", "command")
 _COUNT = re.compile(r"^(?P<name>.+?) x(?P<count>[0-9]+)$")
-
-
-# --------------------------------------------------------------------------------------------
-# The card pool
-
-
-@dataclass
-class Card:
-    """One card of the pool: its full name and its faces (MTGJSON Card (Atomic) records)."""
-
-    name: str
-    faces: list[dict]
-    file: str
-    line: int | None
-
-    @property
-    def layout(self) -> str:
-        return self.faces[0].get("layout", "normal")
-
-    @property
-    def face_names(self) -> list[str]:
-        return [f["faceName"] for f in self.faces if f.get("faceName")]
-
-    @property
-    def is_token(self) -> bool:
-        return self.layout in ("token", "double_faced_token")
-
-    @property
-    def test_card(self) -> bool:
-        return any((f.get("mtgrules") or {}).get("test_card") for f in self.faces)
-
-
-@dataclass
-class CardPool:
-    cards: dict[str, Card]
-    aliases: dict[str, str]  # face name -> full name
-    problems: list[Problem]
-
-    def get(self, name: str) -> Card | None:
-        full = name if name in self.cards else self.aliases.get(name)
-        return self.cards.get(full) if full else None
-
-    def __contains__(self, name: str) -> bool:
-        return self.get(name) is not None
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-
-def load_pool(directory: Path = CARD_DIR) -> CardPool:
-    """Every card of the pool; problems (YAML, schema, duplicate names) are collected, not raised."""
-    cards: dict[str, Card] = {}
-    aliases: dict[str, str] = {}
-    problems: list[Problem] = []
-    for path in sorted(Path(directory).glob("*.yaml")):
-        doc, found = load_valid_yaml(path, CARD_SCHEMA)
-        problems += found
-        if doc is None or not isinstance(doc.data, dict):
-            continue
-        for name, faces in doc.data.items():
-            if name in cards:
-                problems.append(doc.problem([name], f"card {name!r} is already defined in {cards[name].file}"))
-                continue
-            if any(face.get("name") != name for face in faces):
-                problems.append(doc.problem([name], "each face's `name` must be the card's full name (MTGJSON atomic shape)"))
-            cards[name] = Card(name, faces, str(path), doc.line([name]))
-            for face in faces:
-                alias = face.get("faceName")
-                if alias and alias != name:
-                    if alias in aliases and aliases[alias] != name:
-                        problems.append(doc.problem([name], f"face name {alias!r} is also a face of {aliases[alias]!r}"))
-                    aliases[alias] = name
-    return CardPool(cards, aliases, problems)
 
 
 # --------------------------------------------------------------------------------------------
@@ -163,8 +90,30 @@ class Corpus:
         return dict(sorted(out.items()))
 
 
+#: A folder of this name beside scenarios holds their own cards (the pool's file format).
+LOCAL_CARDS = "cards"
+
+
 def scenario_files(directory: Path = SCENARIO_DIR) -> list[Path]:
-    return sorted(Path(directory).rglob("*.yaml"))
+    """The scenario files under ``directory``: every YAML file outside a ``cards/`` folder."""
+    directory = Path(directory)
+    return sorted(p for p in directory.rglob("*.yaml") if LOCAL_CARDS not in p.relative_to(directory).parts[:-1])
+
+
+def _local_pools(directory: Path) -> dict[Path, CardPool]:
+    """The cards of each ``cards/`` folder under ``directory``, by the folder its scenarios are in."""
+    return {folder.parent: load_pool(folder) for folder in sorted(Path(directory).rglob(LOCAL_CARDS)) if folder.is_dir()}
+
+
+def _scoped(base: CardPool, local: dict[Path, CardPool], path: Path, cache: dict) -> CardPool:
+    """The pool a scenario sees: ``base`` plus the ``cards/`` folders of its folder and the folders above it."""
+    chain = tuple(folder for folder in local if folder in path.parents)
+    if chain not in cache:
+        pool = CardPool(dict(base.cards), dict(base.aliases), [])
+        for folder in chain:
+            pool = pool.merged(CardPool(local[folder].cards, local[folder].aliases, []))
+        cache[chain] = pool
+    return cache[chain]
 
 
 def _spec_context():
@@ -197,16 +146,21 @@ def load_corpus(
     pool: CardPool | None = None,
     rule_ids: set[str] | None = None,
     editions: set[str] | None = None,
+    cards: Path | None = None,
 ) -> Corpus:
     """Load and validate every scenario under ``directory``; invalid ones are reported and left out.
 
+    Cards: ``pool`` (default: the project's pool), plus the cards of an MTGJSON AtomicCards file
+    ``cards``, plus, for the scenarios under a folder, the ``cards/`` folder beside them.
     With the default pool and the project's spec, the result is cached until a file changes
     (parsing the corpus takes seconds; verify, traceability and the CLI all need it). Treat the
     returned corpus as read-only.
     """
     directory = Path(directory)
+    if cards is not None:
+        pool = (pool if pool is not None else load_pool()).merged(load_atomic_cards(Path(cards)))
     if pool is None and rule_ids is None and editions is None:
-        key = _fingerprint(directory, CARD_DIR)
+        key = _fingerprint(directory, POOL_DIR)
         cached = _CACHE.get(directory.resolve())
         if cached is None or cached[0] != key:
             cached = _CACHE[directory.resolve()] = (key, _load_corpus(directory, None, None, None))
@@ -214,8 +168,13 @@ def load_corpus(
     return _load_corpus(directory, pool, rule_ids, editions)
 
 
+def cards_file_problems(corpus: Corpus, cards: Path | None) -> list[Problem]:
+    """The problems of the AtomicCards file ``cards`` (a file a user passed with --cards)."""
+    return [p for p in corpus.problems if cards is not None and p.file == str(cards)]
+
+
 def _load_corpus(directory: Path, pool: CardPool | None, rule_ids: set[str] | None, editions: set[str] | None) -> Corpus:
-    pool = pool if pool is not None else load_pool()
+    base = pool = pool if pool is not None else load_pool()
     problems = list(pool.problems)
     if rule_ids is None or editions is None:
         ids, eds, spec_problem = _spec_context()
@@ -223,11 +182,17 @@ def _load_corpus(directory: Path, pool: CardPool | None, rule_ids: set[str] | No
         editions = editions if editions is not None else eds
         if spec_problem:
             problems.append(Problem(str(directory), None, "rules", spec_problem))
+    local = _local_pools(directory)
+    scoped: dict = {}
+    for folder_pool in local.values():  # the runner's pool holds every card; each scenario sees its own
+        problems += folder_pool.problems
+        pool = pool.merged(CardPool(folder_pool.cards, folder_pool.aliases, []))
+    problems += pool.problems[len(base.problems):]
     scenarios: list[Scenario] = []
     seen: dict[str, str] = {}
     files = scenario_files(directory)
     for path in files:
-        found, scenario = check_file(path, directory, pool, rule_ids, editions)
+        found, scenario = check_file(path, directory, _scoped(base, local, path, scoped), rule_ids, editions)
         if scenario is not None and scenario.id in seen:
             found.append(scenario.doc.problem(["id"], f"duplicate scenario ID {scenario.id!r} (also in {seen[scenario.id]})"))
         problems += found
@@ -370,7 +335,7 @@ def _semantic_problems(s: Scenario, pool: CardPool, rule_ids: set[str] | None, e
     for i, name in enumerate(s.cards):
         card = pool.get(name)
         if card is None:
-            problems.append(doc.problem(["cards", i], f"unknown card {name!r}: not in the card pool (conformance/cards/)"))
+            problems.append(doc.problem(["cards", i], f"unknown card {name!r}: not in the card pool (cards/pool/, a cards/ folder beside the scenarios, or --cards FILE)"))
         else:
             listed.add(card.name)
 
@@ -381,7 +346,7 @@ def _semantic_problems(s: Scenario, pool: CardPool, rule_ids: set[str] | None, e
     def use_card(path: list, name: str, count: int = 1, token: bool = False) -> None:
         card = pool.get(name)
         if card is None:
-            problems.append(doc.problem(path, f"unknown card {name!r}: not in the card pool (conformance/cards/)"))
+            problems.append(doc.problem(path, f"unknown card {name!r}: not in the card pool (cards/pool/, a cards/ folder beside the scenarios, or --cards FILE)"))
             return
         if card.name not in listed:
             problems.append(doc.problem(path, f"card {name!r} is used but not listed in `cards`"))

@@ -7,9 +7,10 @@ power, toughness, keywords). Two extensions, declared in ``card.schema.json``:
 
 * ``layout: dynamic`` for the cards of the Dynamic Comp Rules (DYN), which MTGJSON cannot hold:
   side ``a`` is the permanent half (top), side ``b`` the nonpermanent half (bottom);
-* ``abilities`` (or ``mtgrules.abilities``, the extension key the conformance card pool uses):
-  the abilities the model executes, in a small structured form beside the oracle ``text``
-  (the model never parses English). Other MTGJSON fields are allowed and ignored.
+* ``mtgrules.abilities`` (the extension key of the card pool, ``mtgrules.cards``; a game file's
+  own cards may give ``abilities`` at the top level): the abilities the model executes, in a
+  small structured form beside the oracle ``text`` (the model never parses English). Other
+  MTGJSON fields are allowed and ignored.
 """
 
 from __future__ import annotations
@@ -18,14 +19,8 @@ import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
-
-from mtgrules import yamlio
 
 from .mana import CostError, parse_cost
-
-CARDS_DIR = Path(__file__).with_name("cards")
-SCHEMA = Path(__file__).with_name("card.schema.json")
 
 PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 DFC_LAYOUTS = ("transform", "modal_dfc")
@@ -145,6 +140,33 @@ def keyword_abilities(record: dict) -> list[dict]:
     return out
 
 
+#: Keywords the model executes from MTGJSON's ``keywords`` alone (evasion, combat, timing), and
+#: those ``keyword_abilities`` turns into structured abilities.
+EXECUTED_KEYWORDS = frozenset({"Defender", "Double strike", "Fear", "First strike", "Flash", "Flying", "Haste", "Lifelink",
+                               "Reach", "Trample", "Vigilance", *COST_KEYWORDS, "Storm"})
+_REMINDER = re.compile(r"\s*\([^)]*\)")
+
+
+def unstructured_lines(record: dict) -> list[str]:
+    """The lines of a face's rules text the model has no structured form for: none when the
+    face gives ``mtgrules.abilities`` (its structured form, an explicit claim); otherwise every
+    line that is not reminder text or a list of keywords the model executes. A card from
+    outside the pool with such lines is unsupported on the reference model, never a silent no-op."""
+    if "abilities" in record or "abilities" in (record.get("mtgrules") or {}):
+        return []
+    keywords = {k.lower() for k in record.get("keywords") or () if k in EXECUTED_KEYWORDS}
+    out = []
+    for line in (record.get("text") or "").split("\n"):
+        bare = _REMINDER.sub("", line).strip()
+        if not bare:
+            continue
+        parts = [p.strip().lower() for p in bare.split(",")]
+        if all(p in keywords or p.split(" ", 1)[0] in keywords for p in parts):  # "Flying, trample", "Morph {2}{R}"
+            continue
+        out.append(line)
+    return out
+
+
 def _abilities(record: dict) -> tuple:
     given = list(record.get("abilities", (record.get("mtgrules") or {}).get("abilities", ())))
     explicit = list(given)
@@ -202,24 +224,16 @@ def card_from_json(name: str, records: list[dict] | dict) -> CardDef:
     return CardDef(name=name, layout=layout, faces=faces)
 
 
-def load_card_file(path: Path) -> dict[str, CardDef]:
-    """Cards of one YAML file shaped like MTGJSON AtomicCards ``data``; schema-checked."""
-    from mtgrules.schemas import schema_problems
-
-    doc = yamlio.load(path)
-    problems = schema_problems(doc, SCHEMA)
-    if problems:
-        raise CardError("\n".join(str(p) for p in problems))
-    return {name: card_from_json(name, records) for name, records in (doc.data or {}).items()}
-
-
 @lru_cache(maxsize=1)
 def card_pool() -> dict[str, CardDef]:
-    """Every card under model/cards/, by full name and by each face name."""
-    pool: dict[str, CardDef] = {}
-    for path in sorted(CARDS_DIR.glob("*.yaml")):
-        for name, card in load_card_file(path).items():
-            pool[name] = card
+    """Every card of the project's pool (``mtgrules.cards``, cards/pool/), by full name and by each
+    face name; a pool with problems raises CardError listing them."""
+    from mtgrules.cards import load_pool
+
+    loaded = load_pool()
+    if loaded.problems:
+        raise CardError("\n".join(str(p) for p in loaded.problems))
+    pool = {name: card_from_json(name, card.faces) for name, card in loaded.cards.items()}
     for card in list(pool.values()):
         for face in card.faces:
             pool.setdefault(face.name, card)

@@ -94,7 +94,7 @@ def run_command(game_file: Path, as_json: bool, stop_on_refusal: bool) -> None:
 @click.command("cards")
 @click.option("--json", "as_json", is_flag=True, help="Print the cards as JSON.")
 def cards_command(as_json: bool) -> None:
-    """List the model's card pool (model/cards/*.yaml): name, layout, faces."""
+    """List the model's card pool (mtgrules.cards, cards/pool/): name, layout, faces."""
     try:
         pool = card_pool()
     except (CardError, InputError) as exc:

@@ -16,7 +16,7 @@ import importlib.util
 from dataclasses import dataclass, field
 from typing import Callable
 
-PARTS = ("spec", "model", "proofs", "conformance", "docs")
+PARTS = ("spec", "cards", "model", "proofs", "conformance", "docs")
 
 
 @dataclass

@@ -310,7 +310,7 @@ REFERENCE_GAMES: list[dict] = [
                "zones": {"alice": {"battlefield": [{"card": "Exalted Angel", "id": "ea", "face_down": True, "face_down_as": "morph"}]}}},
      "actions": [{"action": "turn_face_up", "player": "alice", "object": "ea"}]},
     {"name": "merged permanent leaves", "context": {},
-     "setup": {"zones": {"alice": {"battlefield": [{"card": "Grizzly Bears", "id": "gb", "components": [{"card": "Zombie Token", "token": True}, "Elite Vanguard"]}],
+     "setup": {"zones": {"alice": {"battlefield": [{"card": "Grizzly Bears", "id": "gb", "components": [{"card": "Zombie", "token": True}, "Elite Vanguard"]}],
                                    "hand": [{"card": "Gemrazer", "id": "gz"}]}}},
      "actions": [{"action": "merge", "object": "gz", "onto": "gb", "position": "top"}, {"action": "move", "object": "gb", "to": "graveyard", "cause": "destroy"}]},
 ]

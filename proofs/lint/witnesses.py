@@ -17,15 +17,11 @@ _FEATURES_VIA = {"morph": ["morph", "face-down"], "manifest": ["manifest", "face
 
 @lru_cache(maxsize=1)
 def _pool() -> tuple[tuple[str, str, tuple[str, ...], tuple[str, ...], bool], ...]:
-    """The conformance card pool (conformance/cards/*.yaml): (name, layout, keywords, face names, test card)."""
+    """The card pool (cards/pool/*.yaml): (name, layout, keywords, face names, test card)."""
     from ruamel.yaml import YAML
 
-    try:
-        import mtgrules.conformance as conf
+    from mtgrules.cards import POOL_DIR as folder
 
-        folder = Path(conf.__file__).parent / "cards"
-    except Exception:
-        return ()
     out = []
     yaml = YAML(typ="safe")
     for path in sorted(folder.glob("*.yaml")):
@@ -167,7 +163,7 @@ def scenario(sid: str, title: str, rules: list[str], s: dict, expect: list[str],
     notes = [f"Witness of the custom-rules checker: {situation_words(s)}.", "The rules leave this to decide: " + "; ".join(expect) + ".",
              "Once decided, add the expected observations under `expect` (FORMAT.md)."]
     if missing:
-        notes.append(f"No card of the pool conformance/cards/ fits ({s['layout']}{', ' + s['keyword'] if s.get('keyword', 'none') != 'none' else ''}): choose one.")
+        notes.append(f"No card of the pool cards/pool/ fits ({s['layout']}{', ' + s['keyword'] if s.get('keyword', 'none') != 'none' else ''}): choose one.")
     if meta.get("no_seed"):
         notes.append("The rule set does not come from a seed document: `source.seed` names none of them.")
     edition = meta.get("edition") or "2026-08-07"

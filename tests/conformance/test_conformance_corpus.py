@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 from mtgrules.cli import main
 from mtgrules.conformance.checks import check_corpus, check_corpus_coverage
-from mtgrules.conformance.scenarios import ACTIONS, EXPECTATIONS, load_corpus, load_pool
+from mtgrules.cards import load_pool
+from mtgrules.conformance.scenarios import ACTIONS, EXPECTATIONS, load_corpus
 from mtgrules.conformance.traceability import citations
 from mtgrules.spec import load_spec
 

@@ -1,31 +1,24 @@
 """The model gaps and bugs the conformance corpus found (issues 5 and 6), each with the rule it
-follows. The cards are those of the conformance pool (conformance/cards), whose structured
+follows. The cards are those of the card pool (mtgrules.cards, cards/pool/), whose structured
 abilities sit under the ``mtgrules`` extension key; expected outcomes come from the rules and
 the cards' oracle text."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
 
-from mtgrules import yamlio
+from mtgrules.cards import load_pool
 from model_testkit import act, chars, events, new_game, one, refuse
-
-POOL_DIR = Path(__file__).resolve().parents[2] / "conformance" / "cards"
-
 
 @lru_cache(maxsize=1)
 def _pool() -> dict:
-    cards: dict = {}
-    for path in sorted(POOL_DIR.glob("*.yaml")):
-        cards.update(yamlio.load(path).data or {})
-    return cards
+    return {name: card.faces for name, card in load_pool().cards.items()}
 
 
 def game_with(zones: dict, *names: str, edition: str = "2016-04-08", mana: bool = True, **setup):
-    """A game whose setup carries the named conformance-pool cards (as an adapter passes them)."""
+    """A game whose setup carries the named pool cards (as an adapter passes them)."""
     pool = _pool()
     setup["cards"] = {n: pool[n] for n in names}
     setup["edition"] = edition
@@ -149,13 +142,13 @@ def test_leyline_static_replacement_applies_only_to_opponents_cards():
 @pytest.mark.rules("cr.current.face-down", "dfc-2016.10")
 def test_ixidron_turns_other_nontoken_creatures_face_down_and_counts_them():
     zones = {"alice": {"hand": ["Ixidron"]},
-             "bob": {"battlefield": ["Grizzly Bears", "Delver of Secrets // Insectile Aberration", {"card": "Zombie Token", "token": True}]}}
+             "bob": {"battlefield": ["Grizzly Bears", "Delver of Secrets // Insectile Aberration", {"card": "Zombie", "token": True}]}}
     g = game_with(zones, "Ixidron")
     act(g, "cast", player="alice", card="Ixidron")
     act(g, "resolve", all=True)
     assert one(g, "Grizzly Bears", "battlefield")["face_down"]
     assert not one(g, "Delver of Secrets // Insectile Aberration", "battlefield")["face_down"]  # 711.10
-    assert not one(g, "Zombie Token", "battlefield")["face_down"]  # a token: not "nontoken"
+    assert not one(g, "Zombie", "battlefield")["face_down"]  # a token: not "nontoken"
     ixidron = chars(g, "Ixidron", "battlefield")
     assert (ixidron["power"], ixidron["toughness"]) == (1, 1)
 

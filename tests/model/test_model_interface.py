@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from mtgrules.model.cards import card_from_json, load_card_file
+from mtgrules.model.cards import card_from_json, card_pool
 from mtgrules.model.game import Game, SetupError
 from mtgrules.model.schemas import validator
 
@@ -53,12 +53,14 @@ def test_a_bad_setup_names_the_place():
     assert err.value.path.startswith("cards")
 
 
-def test_the_conformance_card_pool_loads_as_model_cards():
-    files = sorted((ROOT / "conformance" / "cards").glob("*.yaml"))
-    if not files:
-        pytest.skip("no conformance card pool yet")
-    for path in files:
-        assert load_card_file(path)
+def test_the_model_plays_the_one_card_pool():
+    from mtgrules.cards import load_pool
+
+    loaded = load_pool()
+    assert not loaded.problems
+    model = card_pool()
+    assert {name for name in loaded.cards} <= set(model)
+    assert model["Gemrazer"].faces[0].structured("alternative_cost")  # abilities come from mtgrules.abilities
 
 
 def test_structured_abilities_may_sit_under_the_mtgrules_key():

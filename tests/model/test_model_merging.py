@@ -95,7 +95,7 @@ def test_a_merged_permanent_is_the_same_object_with_its_effects():
 @pytest.mark.parametrize("position, token", [("top", False), ("bottom", True)])
 def test_a_merged_permanent_is_a_token_only_if_its_topmost_component_is(position, token):
     g = new_game({"alice": {"hand": ["Gemrazer"]}})
-    act(g, "create_token", player="alice", card="Zombie Token", id="zombie")
+    act(g, "create_token", player="alice", card="Zombie", id="zombie")
     act(g, "cast", player="alice", card="Gemrazer", alternative_cost="mutate", mutate_onto="zombie", position=position)
     act(g, "resolve")
     assert g.snapshot()["objects"]["zombie"]["token"] is token
@@ -166,12 +166,12 @@ def test_a_face_up_merged_permanent_with_a_double_faced_component_cant_be_turned
 
 @pytest.mark.rules("merging.3")
 def test_a_merged_permanent_leaving_is_one_permanent_and_each_component_moves():
-    g = new_game({"alice": {"battlefield": [merged(card="Gemrazer", components=["Grizzly Bears", {"card": "Zombie Token", "token": True}], id="m")]}})
+    g = new_game({"alice": {"battlefield": [merged(card="Gemrazer", components=["Grizzly Bears", {"card": "Zombie", "token": True}], id="m")]}})
     act(g, "move", object="m", to="graveyard", cause="destroy")
     leaving = [e for e in events(g, "zone_change") if e["object"] == "m"]
     assert len(leaving) == 1 and len(leaving[0]["components"]) == 3
     assert {o["card"] for o in objects(g, zone="graveyard")} == {"Gemrazer", "Grizzly Bears"}
-    assert events(g, "ceased_to_exist")[-1]["card"] == "Zombie Token"
+    assert events(g, "ceased_to_exist")[-1]["card"] == "Zombie"
 
 
 @pytest.mark.rules("merging.3a")
@@ -214,7 +214,7 @@ def test_a_replacement_applied_to_a_merged_permanent_applies_to_all_components()
 @pytest.mark.rules("merging.3e")
 def test_a_card_replacement_moves_every_component_of_a_nontoken_merged_permanent():
     effects = [{"kind": "replacement", "name": "cards to exile", "to": "graveyard", "instead": "exile", "objects": "card"}]
-    g = new_game({"alice": {"battlefield": [merged(card="Gemrazer", components=[{"card": "Zombie Token", "token": True}], id="m")]}}, effects=effects)
+    g = new_game({"alice": {"battlefield": [merged(card="Gemrazer", components=[{"card": "Zombie", "token": True}], id="m")]}}, effects=effects)
     act(g, "move", object="m", to="graveyard")
     move = [e for e in events(g, "zone_change") if e["object"] == "m"][0]
     assert {c["to"] for c in move["components"]} == {"exile"}
@@ -223,10 +223,10 @@ def test_a_card_replacement_moves_every_component_of_a_nontoken_merged_permanent
 @pytest.mark.rules("merging.3e")
 def test_a_card_replacement_on_a_token_merged_permanent_moves_only_the_cards():
     effects = [{"kind": "replacement", "name": "cards to exile", "to": "graveyard", "instead": "exile", "objects": "card"}]
-    g = new_game({"alice": {"battlefield": [merged(card="Zombie Token", token=True, components=["Gemrazer"], id="m")]}}, effects=effects)
+    g = new_game({"alice": {"battlefield": [merged(card="Zombie", token=True, components=["Gemrazer"], id="m")]}}, effects=effects)
     act(g, "move", object="m", to="graveyard")
     move = [e for e in events(g, "zone_change") if e["object"] == "m"][0]
-    assert {c["card"]: c["to"] for c in move["components"]} == {"Zombie Token": "graveyard", "Gemrazer": "exile"}
+    assert {c["card"]: c["to"] for c in move["components"]} == {"Zombie": "graveyard", "Gemrazer": "exile"}
     assert one(g, "Gemrazer")["zone"] == "exile"
 
 

@@ -78,7 +78,7 @@ def test_only_the_controller_turns_a_face_down_permanent_face_up():
 def test_an_ability_that_triggers_on_turning_face_up_uses_the_stack():
     g = new_game({"alice": {"battlefield": [{"card": "Skirk Marauder", "face_down": True, "face_down_as": "morph"}]}})
     act(g, "turn_face_up", player="alice", object="Skirk Marauder", choices={"targets": ["bob"]})
-    assert top_of_stack(g)["ability"]["text"].startswith("When Skirk Marauder is turned face up")
+    assert top_of_stack(g)["ability"]["text"].startswith("When this creature is turned face up")
     assert g.snapshot()["turn"]["priority"] == "alice"
     act(g, "resolve")
     assert life(g, "bob") == 18

@@ -1,5 +1,5 @@
 """Witnesses exported as conformance scenarios: valid against conformance/scenario.schema.json,
-with cards of the pool conformance/cards/ where one fits."""
+with cards of the pool cards/pool/ where one fits."""
 
 from __future__ import annotations
 

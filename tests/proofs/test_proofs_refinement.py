@@ -22,7 +22,7 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 MERGE_CARDS = [
     ("Grizzly Bears", {}), ("Elite Vanguard", {}), ("Gemrazer", {}),
     ("Village Ironsmith // Ironfang", {"dfc": True}), ("Delver of Secrets // Insectile Aberration", {"dfc": True}),
-    ("Nezumi Shortfang // Stabwhisker the Odious", {"flip": True}), ("Zombie Token", {"token": True}),
+    ("Nezumi Shortfang // Stabwhisker the Odious", {"flip": True}), ("Zombie", {"token": True}),
     ("Lightning Bolt", {"instant": True}),
 ]
 

@@ -28,15 +28,26 @@ DEVIATIONS = {
                       "ds-losing-double-strike-first-step", "ds-unblocked-deals-damage-twice", "ds-with-trample"],
     },
     "cost-reduction-affordability": {
-        "rules": ["affinity.a", "cr.pre-2013.total-cost", "cr.current.total-cost", "madness.q5"],
-        "engine": "phase.rs refuses a cast ('Cannot pay mana cost') or offers only to decline a madness cast unless the "
-                  "player could pay the mana cost before reductions (Myr Enforcer needs {7} available with four artifacts; "
-                  "Arrogant Wurm's madness needs {2}{G} with Helm of Awakening). When enough mana is there it charges the "
-                  "reduced total cost.",
-        "rule": "601.2f: the total cost is the mana cost or alternative cost plus increases minus reductions (affinity, "
-                "Helm of Awakening); 601.2g-h: the player then activates mana abilities and pays that total cost.",
-        "reproduction": "phase-dev-affinity-reduced-cost-payable",
-        "scenarios": ["affinity-cost-fixed-before-paying", "affinity-partial-reduction", "madness-cost-reduction-applies"],
+        "rules": ["madness.q5", "cr.pre-2013.total-cost", "cr.current.total-cost"],
+        "engine": "phase.rs offers only to decline a madness cast unless the player could pay the madness cost before "
+                  "reductions (Arrogant Wurm's madness needs {2}{G} with Helm of Awakening). (The affinity cases once "
+                  "listed here were the card pool's error: Seat of the Synod's mana ability was written as reminder text; "
+                  "with its oracle text phase.rs casts Myr Enforcer for the reduced cost.)",
+        "rule": "601.2f: the total cost is the mana cost or alternative cost plus increases minus reductions (Helm of "
+                "Awakening); 601.2g-h: the player then activates mana abilities and pays that total cost.",
+        "reproduction": "phase-dev-madness-reduced-cost-payable",
+        "scenarios": ["madness-cost-reduction-applies"],
+    },
+    "cranial-extraction-no-target": {
+        "rules": ["dfc-2016.13", "cr.current.casting-spells"],
+        "engine": "phase.rs parses Cranial Extraction's oracle text (\"Search target player's graveyard, hand, and library "
+                  "for all cards with that name\") as ChangeZoneAll over cards with the same name as a parent target, "
+                  "without a player target, and refuses the cast: 'No legal targets available'.",
+        "rule": "601.2c: the player announces the targets the spell requires; the spell targets a player, and a player "
+                "is there to target.",
+        "reproduction": "phase-dev-cranial-extraction-target-player",
+        "scenarios": ["dfc2016-name-delver-of-secrets", "dfc2016-name-both-faces-illegal", "dfc2016-name-back-face-graveyard",
+                      "dfc2016-name-insectile-aberration"],
     },
     "amplify-does-nothing": {
         "rules": ["amplify.a", "amplify.q1"],

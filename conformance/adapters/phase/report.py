@@ -21,8 +21,8 @@ REPORT_NOTES = {
           "first step (ds-sword-triggers-twice passes). Damage events carry `step`: phase.rs marks neither step; the "
           "adapter assigns the first-strike step while each source has first or double strike and deals damage to a "
           "recipient for the first time.",
-    "D2": "The affinity and madness cases are reported as errored (the engine refuses an action the scenario says is "
-          "legal), not as failed; they are deviations all the same.",
+    "D2": "The madness case is reported as errored (the engine refuses an action the scenario says is legal), not "
+          "as failed; it is a deviation all the same.",
     "driving": [
         "Answered prompts: targets (spell, copy retarget, triggered ability, cast offers, copies an effect lets the player "
         "cast), name/colour/creature-type choices (NamedChoice), replacement choices (Clone's optional copy; others by "

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from mtgrules.conformance.engine import Unsupported
+
 
 def card_names(cards: dict):
     """``names(name)`` -> ``(full name, face names)`` for a scenario's cards, as
@@ -27,13 +29,17 @@ def card_names(cards: dict):
 
 def extra_cards(cards: dict) -> dict:
     """The scenario's cards the model has no definition of (passed to it as records)."""
-    from mtgrules.model.cards import find_card
+    from mtgrules.model.cards import find_card, unstructured_lines
 
     extra = {}
     for name, records in cards.items():
         try:
             find_card(name)  # the model's own definition (with its structured abilities) wins
-        except KeyError:
+        except KeyError:  # a card the user brought (a scenario folder's cards/, --cards FILE)
+            lines = [line for record in records for line in unstructured_lines(record)]
+            if lines:
+                raise Unsupported(f"card {name!r} has no structured abilities (mtgrules.abilities) for {lines[0]!r}: "
+                                  "the reference model does not execute rules text") from None
             extra[name] = records
     return extra
 
