@@ -99,6 +99,7 @@ class Driver:
                 raise _Refused(f"python-mtg offered no attack: it went on to {corpus_step(self._step())}")
             return "python-mtg offered no attack (no creature could attack)"
         self._push_listed(("attack", frozenset(self._id(a) for a in wanted)), f"attack with {sorted(wanted)}")
+        self.s.attacked = bool(wanted)
         return None
 
     def _block(self, step: dict):
@@ -107,6 +108,9 @@ class Driver:
         if not wanted and not at_blocks:
             return (f"python-mtg asked for no block (no creature could block) and went on to its next decision: "
                     f"{self._active()}'s {corpus_step(self._step())}")
+        if not at_blocks and self.s.attacked and not self.s.game.is_game_over():
+            raise _Refused(f"python-mtg asked for no block after the attack (it found no legal block) and went on to "
+                           f"{self._active()}'s {corpus_step(self._step())}")
         self._same_turn("declare blockers")
         if step.get("by") not in (None, self._defender()):
             raise Unsupported(f"{step['by']} is not the defending player")
@@ -127,6 +131,11 @@ class Driver:
             if turned == next_turn and self._step() == engine_step(target):
                 self.s.turn_active = self._active()
                 return None
+            if turned and not next_turn and not self.s.game.is_game_over() and step_index(target) > step_index("declare_blockers"):
+                # python-mtg went through the rest of the scenario's turn by itself: the observations that follow
+                # are of its next decision, and the note says so (a check of the turn or step fails)
+                return (f"python-mtg does not stop in {target}: it ran on to its next decision, "
+                        f"{self._active()}'s {corpus_step(self._step())}; what follows observes that moment")
             if turned and not next_turn or (turned == next_turn and step_index(self._step()) > step_index(target)):
                 raise Unsupported(f"python-mtg stops only at decisions: it went from before {target} to "
                                   f"{corpus_step(self._step())} ({self._active()}'s turn) without stopping in {target}")

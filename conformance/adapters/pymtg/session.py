@@ -14,10 +14,12 @@ class Session:
         self.owner_of: dict[str, str] = {}  # engine ID -> the seat whose deck python-mtg built it into
         self.cards: dict = {}  # the scenario's card records
         self.turn_active: str | None = None  # the active player of the scenario's turn (python-mtg may run past it)
+        self.attacked = False  # the scenario's turn has had an attack (python-mtg then asks for blocks if any is legal)
         self.filler: set[str] = set()  # the adapter's filler cards at the bottom of the libraries (not reported)
         self.refs: dict[str, str] = {}  # the scenario's references -> engine IDs (stable: python-mtg keeps them)
 
     def reset(self, cards: dict) -> None:
+        self.attacked = False
         self.game, self.card_of, self.owner_of, self.cards, self.refs, self.filler = None, {}, {}, dict(cards), {}, set()
 
     @property
