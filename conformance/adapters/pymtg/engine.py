@@ -15,9 +15,6 @@ from .setup import Setup
 class PyMtgEngine(Engine):
     """python-mtg (in-process) as an engine under test: ``--engine pymtg``."""
 
-    #: the first game of a process loads python-mtg's card corpus (about 10 s on a busy machine)
-    timeout = 60.0
-
     def __init__(self):
         self.session = Session()
         self.setup_builder = Setup(self.session)
@@ -31,6 +28,7 @@ class PyMtgEngine(Engine):
             raise EngineError("python-mtg is not installed: pip install 'mtgrules[pymtg]'", str(exc), kind="crash") from None
         from importlib.metadata import version as dist_version
 
+        self.setup_builder.warm_up()
         return {"name": "python-mtg", "version": dist_version("python-mtg"), "editions": list(EDITIONS),
                 "features": list(FEATURES), "protocol": PROTOCOL_VERSION, "unsupported": dict(UNSUPPORTED_FEATURES)}
 

@@ -27,7 +27,6 @@ DERIVED = {
                               "is object.owner)",
     "player.library": "the setup's library cards without the filler Wastes the adapter puts below them (setup.py): "
                       "python-mtg runs on by itself past the scenario's turn and would end the game for an empty library",
-    "turn.priority": "the player python-mtg waits for (Game.turn)",
 }
 
 
