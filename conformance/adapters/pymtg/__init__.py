@@ -20,6 +20,9 @@ What the adapter cannot drive is declared and never translated into something we
 
 from .capabilities import EDITIONS, FEATURES, UNSUPPORTED_FEATURES, UNSUPPORTED_STATE
 from .engine import PyMtgEngine
+from .findings import DEVIATIONS, NOT_DEVIATIONS, classify
 from .observe import DERIVED
+from .report import annotate, write_page
 
-__all__ = ["DERIVED", "EDITIONS", "FEATURES", "PyMtgEngine", "UNSUPPORTED_FEATURES", "UNSUPPORTED_STATE"]
+__all__ = ["DERIVED", "DEVIATIONS", "EDITIONS", "FEATURES", "NOT_DEVIATIONS", "PyMtgEngine", "UNSUPPORTED_FEATURES",
+           "UNSUPPORTED_STATE", "annotate", "classify", "write_page"]
