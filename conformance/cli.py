@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .scenarios import SCENARIO_DIR, load_corpus
+from .report_cli import report
 from .runner_cli import conform
 
 _dir_option = click.option(
@@ -74,4 +75,4 @@ def list_scenarios(directory: Path, as_json: bool, section: str | None, rule: st
     click.echo(f"{len(items)} scenario(s)")
 
 
-commands = [scenarios_group, conform]
+commands = [scenarios_group, conform, report]
