@@ -10,6 +10,8 @@ adapter claims the features whose scenarios need only that move space: combat an
 
 from __future__ import annotations
 
+from ..findings_report import ALL_FEATURES
+
 #: The limitation python-mtg's README states, the reason of every feature that needs it.
 NO_OPPONENT_PRIORITY = ("python-mtg gives the non-active player no priority on the active player's turn (its README: "
                         "reactive windows need priority passing, not yet modeled), and each spell resolves as it is cast")
@@ -43,15 +45,6 @@ UNSUPPORTED_FEATURES = {
 }
 
 #: Every feature of the schema; the adapter claims those not listed above.
-ALL_FEATURES = (
-    "dynamic", "split", "flip", "double-faced", "double-faced-token-copy", "cast-transformed", "transform",
-    "face-down", "morph", "manifest", "mutate", "merge", "flashback", "madness", "fear", "amplify", "provoke",
-    "storm", "affinity", "double-strike", "first-strike", "trample", "flying", "protection", "combat", "copy",
-    "cast-copy", "copy-spell", "token", "counter-spell", "text-change", "name-choice", "hidden-information",
-    "replacement-choice", "buyback", "replicate", "imprint", "equipment", "aura", "cost-change",
-    "triggered-ability", "activated-ability", "special-action", "discard", "counters", "commander", "phasing",
-    "library-order", "static-ability", "lifelink", "scry", "flash",
-)
 FEATURES = tuple(f for f in ALL_FEATURES if f not in UNSUPPORTED_FEATURES)
 
 #: python-mtg plays the current rules (its rule references are today's numbers).

@@ -10,6 +10,8 @@ deviations, with the reason. report.annotate writes them into the JSON report, t
 
 from __future__ import annotations
 
+from ..findings_report import Findings
+
 #: Confirmed deviations of python-mtg from the rules: key -> rule IDs, what python-mtg did, what the rule says, the
 #: minimal reproduction (conformance/scenarios/pymtg-deviations/) and the corpus scenarios that show it.
 DEVIATIONS = {
@@ -80,12 +82,7 @@ NOT_DEVIATIONS = {
 }
 
 
-def classify(scenario: str) -> dict | None:
-    """The examined reason a scenario fails on python-mtg: ``{"kind", "deviation"/"reason"}``, or None (not examined)."""
-    for key, dev in DEVIATIONS.items():
-        if scenario in dev["scenarios"] or scenario == dev["reproduction"]:
-            return {"kind": "deviation", "deviation": key, "rules": dev["rules"]}
-    for kind, table in NOT_DEVIATIONS.items():
-        if scenario in table:
-            return {"kind": kind, "reason": table[scenario]}
-    return None
+#: The findings as the shared report code takes them; ``classify(scenario)``: the examined reason a scenario fails
+#: on python-mtg (``{"kind", "deviation"/"reason"}``), or None (not examined).
+FINDINGS = Findings(DEVIATIONS, NOT_DEVIATIONS)
+classify = FINDINGS.classify

@@ -3,16 +3,17 @@ failures (conformance/baselines/pymtg.json), from a ``mtgrules conform --engine 
 findings (findings.py): ``annotate`` adds the findings to the report and writes the baseline and the page.
 Run it as ``python -m mtgrules.conformance.adapters.pymtg annotate REPORT.json [BASELINE.json [PAGE.md]]``.
 
-``annotate`` follows phase.report.annotate with python-mtg's declarations and names (the adapters README: a
-second engine copies the report module and changes the text, until a third shows what is common)."""
+The annotation, the baseline and the tables are shared with the other adapters (adapters/findings_report.py);
+this module is python-mtg's page and declarations."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from ..findings_report import Declarations, summary_tables
+from ..findings_report import annotate as shared_annotate
 from .capabilities import UNSUPPORTED_FEATURES, UNSUPPORTED_STATE
-from .findings import DEVIATIONS, NOT_DEVIATIONS, classify
+from .findings import DEVIATIONS, FINDINGS, NOT_DEVIATIONS
 from .observe import DERIVED
 
 #: How the adapter drives python-mtg (the hand-written part of the page).
@@ -77,41 +78,13 @@ def write_page(report: dict, path) -> None:
                "(`DERIVED` in conformance/adapters/pymtg/observe.py):\n")
     out += [f"- `{field}`: {how}" for field, how in DERIVED.items()]
     out.append("\n## Results per rule section and per feature\n")
-    for title, key in (("rule section", "sections"), ("feature", "features")):
-        out += [f"| {title} | passed | failed | errored | skipped |", "|---|---|---|---|---|"]
-        out += [f"| {k} | {v.get('passed', 0)} | {v.get('failed', 0)} | {v.get('error', 0)} | {v.get('skipped', 0)} |"
-                for k, v in sorted(report["summary"][key].items())]
-        out.append("")
+    out += summary_tables(report)
     Path(path).write_text("\n".join(out), encoding="utf-8")
 
 
 def annotate(report_path: str, baseline_path: str | None = None, page_path: str | None = None) -> list[str]:
     """Add the examined findings to a ``mtgrules conform --json`` report of python-mtg; write the baseline (the
     failed and errored results) and the page. Returns the failed or errored scenarios not examined yet."""
-    path = Path(report_path)
-    report = json.loads(path.read_text(encoding="utf-8"))
-    unexamined = []
-    for r in report["results"]:
-        if r["outcome"] in ("failed", "error"):
-            r["classification"] = classify(r["scenario"])
-            if r["classification"] is None:
-                unexamined.append(r["scenario"])
-    report["deviations"] = [{"id": key, **dev} for key, dev in DEVIATIONS.items()]
-    report["not_deviations"] = NOT_DEVIATIONS
-    report["adapter_unsupported"] = {"features": UNSUPPORTED_FEATURES, "setup": UNSUPPORTED_STATE}
-    report["adapter_derived"] = DERIVED
-    path.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    if page_path:
-        write_page(report, page_path)
-    if baseline_path:
-        from importlib.metadata import version as dist_version
-
-        known = [{"scenario": r["scenario"], "outcome": r["outcome"], "classification": r["classification"],
-                  "detail": r["detail"][:300]} for r in report["results"] if r["outcome"] in ("failed", "error")]
-        Path(baseline_path).write_text(json.dumps({
-            "engine": "pymtg", "version": dist_version("python-mtg"),
-            "note": "Known failures of python-mtg through conformance/adapters/pymtg/, each examined by hand "
-                    "(classification; see conformance/reports/pymtg.md). Regenerate with the commands in "
-                    "conformance/adapters/pymtg/findings.py.",
-            "results": known}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    return unexamined
+    declared = Declarations("pymtg", "python-mtg", "python-mtg",
+                            {"features": UNSUPPORTED_FEATURES, "setup": UNSUPPORTED_STATE}, DERIVED, write_page)
+    return shared_annotate(FINDINGS, declared, report_path, baseline_path, page_path)
