@@ -39,6 +39,13 @@ def _setup(corpus, engine, sid):
     return engine[0].setup(scenario_request(next(s for s in scenarios if s.id == sid), "2026-08-07", pool))
 
 
+@pytest.mark.rules("double-strike.b")
+def test_plain_combat_damage_passes(corpus, engine):
+    # Checked by hand: Grizzly Bears attack unblocked, python-mtg runs combat and bob is at 18.
+    r = _play(corpus, engine, "ds-no-first-striker-one-step")
+    assert r["outcome"] == "passed", r["detail"]
+
+
 @pytest.mark.rules("fear.q2")
 def test_fear_deviation_fails_not_passes(corpus, engine):
     # Checked by hand: python-mtg lists Grizzly Bears blocking Severed Legion (fear): the illegal step is accepted.
