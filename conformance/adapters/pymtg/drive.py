@@ -8,7 +8,7 @@ so that the game is as before. A step python-mtg has no move for is ``unsupporte
 
 from __future__ import annotations
 
-from mtgrules.conformance.engine import Unsupported
+from mtgrules.conformance.engine import STEP_VERBS, Unsupported
 
 from .capabilities import NO_OPPONENT_PRIORITY
 from .session import Session
@@ -22,25 +22,32 @@ _MAX_PUSHES = 40  # an advance_to passes at most this many decisions
 class Driver:
     def __init__(self, session: Session):
         self.s = session
+        self.pushed = 0  # moves pushed for the current step (popped again on a refusal)
 
     def apply(self, step: dict) -> dict:
-        game = self.s.game
-        depth = len(game._history)
+        self.pushed = 0
         try:
             note = self._perform(step)
         except _Refused as refusal:
-            while len(game._history) > depth:
-                game.pop()
+            self._undo()
             return {"status": "refused", "rule": None, "reason": str(refusal)}
         except Unsupported as exc:
-            while len(game._history) > depth:
-                game.pop()
+            self._undo()
             return {"status": "unsupported", "reason": str(exc)}
         return {"status": "ok", **({"note": note} if note else {})}
 
+    def _push(self, move: tuple) -> None:
+        self.s.game.push(move)
+        self.pushed += 1
+
+    def _undo(self) -> None:
+        """Pop every move pushed for the step: python-mtg's game is as before it (Game.pop)."""
+        for _ in range(self.pushed):
+            self.s.game.pop()
+        self.pushed = 0
+
     def _perform(self, step: dict) -> str | None:
-        verb = next(k for k in ("cast", "play_land", "declare_attackers", "declare_blockers", "advance_to", "resolve",
-                                "pass", "check", "activate", "turn_face_up", "discard", "choose") if k in step)
+        verb = next((k for k in STEP_VERBS if k in step), None)
         if verb == "check":
             return None
         if verb == "resolve":
@@ -84,7 +91,7 @@ class Driver:
                 raise _Refused(f"python-mtg does not offer {step['cast']} with target {step['targets'][0]}")
         elif len({repr(sorted((m[3] or {}).items())) for m in moves}) > 1:
             raise Unsupported(f"python-mtg asks for choices the step does not give: {[m[3] for m in moves]}")
-        self.s.game.push(moves[0])
+        self._push(moves[0])
 
     def _attack(self, step: dict):
         self._same_turn("declare attackers")
@@ -157,14 +164,14 @@ class Driver:
         raws = [m.raw for m in self.s.game.legal_moves]
         for nothing in (("pass",), ("attack", frozenset()), ("block", frozenset())):
             if nothing in raws:
-                self.s.game.push(nothing)
+                self._push(nothing)
                 return
         raise Unsupported(f"python-mtg offers no do-nothing move at {corpus_step(self._step())}: {raws}")
 
     def _push_listed(self, move: tuple, what: str) -> None:
         if move not in [m.raw for m in self.s.game.legal_moves]:
             raise _Refused(f"python-mtg does not list the move to {what}")
-        self.s.game.push(move)
+        self._push(move)
 
     def _same_turn(self, what: str) -> None:
         """Unsupported when python-mtg went on by itself past the scenario's turn (it stops only at decisions)."""
