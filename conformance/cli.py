@@ -13,6 +13,7 @@ from rich.table import Table
 from mtgrules.problems import InputError
 
 from .report_diff import COMPARABLE, DEFAULT_FIELDS, compare, load_report, render
+from .report_cli import report
 from .runner_cli import conform
 from .scenarios import SCENARIO_DIR, cards_file_problems, load_corpus
 
@@ -116,4 +117,4 @@ def conform_diff(before: Path, after: Path, fields: tuple[str, ...], as_json: bo
     sys.exit(1 if differences else 0)
 
 
-commands = [scenarios_group, conform, conform_diff]
+commands = [scenarios_group, conform, conform_diff, report]

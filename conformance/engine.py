@@ -129,6 +129,7 @@ SHIPPED_ENGINES = {
     "reference": "the reference model, in-process",
     "reference-process": "the reference model behind the JSON-lines protocol, the example engine process",
     "phase": "phase.rs through phase-python, pip install 'mtgrules[phase]'",
+    "pymtg": "python-mtg (Datalog engine), pip install 'mtgrules[pymtg]'",
 }
 
 

@@ -7,4 +7,5 @@ a shipped adapter is registered by one line here, ``name: "module:Class"``, impo
 ENGINES = {
     "reference": "mtgrules.conformance.adapters.reference:ReferenceEngine",  # the reference model, in-process
     "phase": "mtgrules.conformance.adapters.phase:PhaseEngine",  # phase.rs (pip install mtgrules[phase])
+    "pymtg": "mtgrules.conformance.adapters.pymtg:PyMtgEngine",  # python-mtg (pip install mtgrules[pymtg])
 }

@@ -32,6 +32,9 @@ def test_every_adapter_package_is_registered_by_name():
     registered = {target.partition(":")[0] for target in ENGINES.values()}
     assert {f"mtgrules.conformance.adapters.{p}" for p in PACKAGES} == registered
     assert set(PACKAGES) == set(ENGINES)  # the --engine name is the package's name
+    from mtgrules.conformance.engine import SHIPPED_ENGINES
+
+    assert set(ENGINES) <= set(SHIPPED_ENGINES)  # conform --help describes every shipped adapter
 
 
 @pytest.mark.parametrize("package", PACKAGES)
@@ -58,10 +61,10 @@ def test_registered_engine_declares_its_capabilities_and_derived_fields(name):
     unsupported = getattr(capabilities, "UNSUPPORTED_FEATURES", {})
     assert set(unsupported) <= features and not set(unsupported) & set(capabilities.FEATURES)
     assert all(isinstance(why, str) and why for why in unsupported.values())
-    # each derived field names a snapshot object field or an event type of the observation vocabulary
+    # each derived field names a snapshot object or player field, or an event type of the observation vocabulary
     event_types = _schema_enum(CONFORMANCE.parent / "model" / "events.schema.json", "items", "properties", "type")
     assert observe.DERIVED
     for field, how in observe.DERIVED.items():
         assert isinstance(how, str) and how, field
         head = field.split(".")[0].split(" ")[0]
-        assert head == "object" or head in event_types, f"{field}: neither object.FIELD nor an event type"
+        assert head in ("object", "player") or head in event_types, f"{field}: neither object.FIELD, player.FIELD nor an event type"

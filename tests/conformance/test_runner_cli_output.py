@@ -66,7 +66,7 @@ def test_help_lists_every_shipped_engine():
     from mtgrules.conformance.engine import SHIPPED_ENGINES
 
     text = " ".join(_conform("--help").output.split())
-    assert set(SHIPPED_ENGINES) == {"reference", "reference-process", "phase"}
+    assert set(SHIPPED_ENGINES) == {"reference", "reference-process", "phase", "pymtg"}
     for name in SHIPPED_ENGINES:
         assert f"'{name}'" in text
 

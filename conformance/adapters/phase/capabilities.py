@@ -4,6 +4,8 @@ the setup details it cannot represent (the scenario errors as ``unsupported``)."
 
 from __future__ import annotations
 
+from ..findings_report import ALL_FEATURES
+
 #: Scenario features (scenario.schema.json $defs/feature) the adapter cannot drive on phase.rs, with
 #: the reason. A scenario needing one of them is skipped with that reason, never passed.
 UNSUPPORTED_FEATURES = {
@@ -17,15 +19,6 @@ UNSUPPORTED_FEATURES = {
 }
 
 #: Every feature of the schema; the adapter claims those not listed above.
-ALL_FEATURES = (
-    "dynamic", "split", "flip", "double-faced", "double-faced-token-copy", "cast-transformed", "transform",
-    "face-down", "morph", "manifest", "mutate", "merge", "flashback", "madness", "fear", "amplify", "provoke",
-    "storm", "affinity", "double-strike", "first-strike", "trample", "flying", "protection", "combat", "copy",
-    "cast-copy", "copy-spell", "token", "counter-spell", "text-change", "name-choice", "hidden-information",
-    "replacement-choice", "buyback", "replicate", "imprint", "equipment", "aura", "cost-change",
-    "triggered-ability", "activated-ability", "special-action", "discard", "counters", "commander", "phasing",
-    "library-order", "static-ability", "lifelink", "scry", "flash",
-)
 FEATURES = tuple(f for f in ALL_FEATURES if f not in UNSUPPORTED_FEATURES)
 
 #: phase.rs plays the current rules; older editions' scenarios are played under them only where the

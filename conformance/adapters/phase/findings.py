@@ -10,6 +10,8 @@ deviations, with the reason. report.annotate writes them into the JSON report, t
 
 from __future__ import annotations
 
+from ..findings_report import Findings
+
 #: Confirmed deviations of phase.rs from the rules: key -> rule IDs, what phase.rs did, what the rule says, the
 #: minimal reproduction (conformance/scenarios/phase-deviations/) and the corpus scenarios that show it.
 DEVIATIONS = {
@@ -167,14 +169,11 @@ NOT_DEVIATIONS = {
 }
 
 
-def classify(scenario: str) -> dict | None:
-    """The examined reason a scenario fails on phase.rs: ``{"kind", "key"/"reason"}``, or None (not examined)."""
-    for key, dev in DEVIATIONS.items():
-        if scenario in dev["scenarios"] or scenario == dev["reproduction"]:
-            return {"kind": "deviation", "deviation": key, "rules": dev["rules"]}
-    for kind, table in NOT_DEVIATIONS.items():
-        if scenario in table:
-            return {"kind": kind, "reason": table[scenario] if kind != "engine-cannot-parse-card" else
-                    f"phase.rs parses {table[scenario]}'s needed ability as Unimplemented"}
-    return None
+def _reason(kind: str, value: str) -> str:
+    return f"phase.rs parses {value}'s needed ability as Unimplemented" if kind == "engine-cannot-parse-card" else value
 
+
+#: The findings as the shared report code takes them; ``classify(scenario)``: the examined reason a scenario fails
+#: on phase.rs (``{"kind", "deviation"/"reason"}``), or None (not examined).
+FINDINGS = Findings(DEVIATIONS, NOT_DEVIATIONS, reason=_reason)
+classify = FINDINGS.classify

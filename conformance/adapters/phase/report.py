@@ -5,11 +5,12 @@ Run it as ``python -m mtgrules.conformance.adapters.phase annotate REPORT.json [
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+from ..findings_report import Declarations, summary_tables
+from ..findings_report import annotate as shared_annotate
 from .capabilities import UNSUPPORTED_FEATURES, UNSUPPORTED_STATE
-from .findings import DEVIATIONS, NOT_DEVIATIONS, classify
+from .findings import DEVIATIONS, FINDINGS, NOT_DEVIATIONS
 from .observe import DERIVED
 
 #: The hand-written parts of the report page (the rest is generated from the findings, the declarations and the report).
@@ -98,42 +99,14 @@ def write_page(report: dict, path) -> None:
     out.append("The JSON report has the same counts (`summary`), a `classification` on each failed or errored result, "
                "and the lists `deviations`, `not_deviations`, `adapter_unsupported` and `adapter_derived`; `mtgrules docs` shows its results "
                "on the rule pages.\n")
-    for title, key in (("rule section", "sections"), ("feature", "features")):
-        out += [f"| {title} | passed | failed | errored | skipped |", "|---|---|---|---|---|"]
-        out += [f"| {k} | {v.get('passed', 0)} | {v.get('failed', 0)} | {v.get('error', 0)} | {v.get('skipped', 0)} |"
-                for k, v in sorted(report["summary"][key].items())]
-        out.append("")
+    out += summary_tables(report)
     Path(path).write_text("\n".join(out), encoding="utf-8")
 
 
 def annotate(report_path: str, baseline_path: str | None = None, page_path: str | None = None) -> list[str]:
     """Add the examined findings to a ``mtgrules conform --json`` report of phase.rs (``deviations``, and a
-    ``classification`` on each failed or errored result); write the baseline (the failed and errored results).
-    Returns the failed or errored scenarios that were not examined (to look at)."""
-    path = Path(report_path)
-    report = json.loads(path.read_text(encoding="utf-8"))
-    unexamined = []
-    for r in report["results"]:
-        if r["outcome"] in ("failed", "error"):
-            r["classification"] = classify(r["scenario"])
-            if r["classification"] is None:
-                unexamined.append(r["scenario"])
-    report["deviations"] = [{"id": key, **dev} for key, dev in DEVIATIONS.items()]
-    report["not_deviations"] = NOT_DEVIATIONS
-    report["adapter_unsupported"] = {"features": UNSUPPORTED_FEATURES, "setup": UNSUPPORTED_STATE}
-    report["adapter_derived"] = DERIVED
-    path.write_text(json.dumps(report, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    if page_path:
-        write_page(report, page_path)
-    if baseline_path:
-        from importlib.metadata import version as dist_version
-
-        known = [{"scenario": r["scenario"], "outcome": r["outcome"], "classification": r["classification"],
-                  "detail": r["detail"][:300]} for r in report["results"] if r["outcome"] in ("failed", "error")]
-        Path(baseline_path).write_text(json.dumps({
-            "engine": "phase", "version": dist_version("phase-python"),
-            "note": "Known failures of phase.rs through conformance/adapters/phase/, each examined by hand "
-                    "(classification; see conformance/reports/phase.md). Regenerate with the commands in "
-                    "conformance/adapters/phase/findings.py.",
-            "results": known}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    return unexamined
+    ``classification`` on each failed or errored result); write the baseline (the failed and errored results) and
+    the page. Returns the failed or errored scenarios that were not examined (to look at)."""
+    declared = Declarations("phase", "phase-python", "phase.rs",
+                            {"features": UNSUPPORTED_FEATURES, "setup": UNSUPPORTED_STATE}, DERIVED, write_page)
+    return shared_annotate(FINDINGS, declared, report_path, baseline_path, page_path)
