@@ -61,7 +61,7 @@ DEVIATIONS = {
         "reproduction": "phase-dev-amplify-no-counters",
         "scenarios": ["amplify-2-two-counters-per-card", "amplify-enters-with-counters", "amplify-multiple-creature-types",
                       "amplify-multiple-instances", "amplify-reveal-counters", "amplify-must-share-type",
-                      "amplify-clone-cant-reveal-shapeshifter"],
+                      "amplify-clone-cant-reveal-shapeshifter", "proof-amplify-counters-per-card"],
     },
     "transform-into-sorcery-face": {
         "rules": ["dfc-2016.6"],
@@ -163,7 +163,7 @@ NOT_DEVIATIONS = {
                     "morph-turned-down-without-morph-stays-down"],
         "Cytoshape": ["dfc2016-copy-by-dfc-of-back-face-mana-value-zero", "dfc2016-copy-effect-on-dfc-transforms"],
         "Backslide": ["morph-backslide-needs-morph", "morph-no-turn-face-down-without-effect", "morph-turning-face-up-keeps-tapped"],
-        "Eye of the Storm": ["flashback-eye-of-the-storm-exiles"]}.items() for s in ss},
+        "Eye of the Storm": ["flashback-eye-of-the-storm-exiles", "proof-flashback-already-exiled"]}.items() for s in ss},
     "setup-not-representable": {
     },
 }
