@@ -95,7 +95,7 @@ def test_a_guide_links_rules_other_guides_and_names_other_files(tmp_path):
     (src / "index.rst").write_text("Test\n====\n\n.. toctree::\n\n   guides/format\n   guides/protocol\n\n.. rules:item:: merging.3b\n",
                                    encoding="utf-8")
     (src / "guides" / "format.md").write_text(
-        "# Format\n\nRule 730.3b; see [the protocol](PROTOCOL.md), [the cards](cards/) and [](#format).\n", encoding="utf-8")
+        "# Format\n\nRule 730.3b; see [the protocol](PROTOCOL.md), [the reports](reports/) and [](#format).\n", encoding="utf-8")
     (src / "guides" / "protocol.md").write_text("# Protocol\n\nText.\n", encoding="utf-8")
     warnings = io.StringIO()
     app = Sphinx(src, src, tmp_path / "out", tmp_path / "doctrees", "html", status=None, warning=warnings, freshenv=True)
@@ -104,4 +104,4 @@ def test_a_guide_links_rules_other_guides_and_names_other_files(tmp_path):
     html = (tmp_path / "out" / "guides" / "format.html").read_text(encoding="utf-8")
     assert 'href="../index.html#rule-merging.3b"' in html
     assert re.search(r'<a class="reference internal" href="protocol.html"><span[^>]*>the protocol</span></a>', html), html
-    assert 'the cards (<code class="docutils literal notranslate"><span class="pre">conformance/cards</span></code>)' in html
+    assert 'the reports (<code class="docutils literal notranslate"><span class="pre">conformance/reports</span></code>)' in html

@@ -3,7 +3,7 @@ scenario, is the kept file (conformance/scenarios/proof-counterexamples/), valid
 the reference model and fails on a reference model broken the way the variant is.
 
 The broken models patch these model functions (by their public names):
-``mtgrules.model.copies.storm_copies`` (storm counted as its trigger resolves),
+``mtgrules.model.actions.EFFECTS["storm_copies"]`` (storm counted as its trigger resolves),
 ``mtgrules.model.amplify.abilities_with`` (amplify N read as amplify 1),
 ``mtgrules.model.replacement.Replacement.watches`` (flashback's replacement applies to a card going to exile anyway),
 ``mtgrules.model.continuous.merged_characteristics`` (as tests/conformance/test_corpus_mutants.py does),
@@ -24,15 +24,15 @@ VARIANTS = {v.scenario: v for v in counterexamples.rendered_variants()}
 def storm_counted_at_resolution(mp):
     """storm.q5 broken as the variant count-at-resolution is: the trigger counts the spells cast
     this turn when it resolves (all but the storm spell), not when the storm spell was cast."""
-    import mtgrules.model.copies as copies
+    from mtgrules.model.actions import EFFECTS
 
-    original = copies.storm_copies
+    original = EFFECTS["storm_copies"]
 
     def late(game, ability_obj, effect, target):
         ability_obj.ability["storm_count"] = game.state.spells_cast_this_turn - 1
         return original(game, ability_obj, effect, target)
 
-    mp.setattr(copies, "storm_copies", late)
+    mp.setitem(EFFECTS, "storm_copies", late)
 
 
 def amplify_one_counter_per_card(mp):
