@@ -7,6 +7,11 @@
 
 An illegal action is refused with the rule that forbids it, and the state is left unchanged:
 every action runs on the live state after a deep copy is taken, which is restored on refusal.
+
+Setups and actions are checked against their JSON Schemas where they enter the model (``validate``,
+the default); a caller whose input is already checked, such as the conformance adapter, whose
+scenarios the corpus loader validated and whose translations the tests check against the schemas,
+passes ``validate=False`` and saves the schema check on every step.
 """
 
 from __future__ import annotations
@@ -119,9 +124,10 @@ class Game:
 
     # ------------------------------------------------------------------ building
     @classmethod
-    def from_setup(cls, setup: dict) -> "Game":
-        """Build a game from a declarative setup (see setup.schema.json)."""
-        _check_schema(setup, SETUP_SCHEMA, SetupError)
+    def from_setup(cls, setup: dict, *, validate: bool = True) -> "Game":
+        """Build a game from a declarative setup (see setup.schema.json; checked if ``validate``)."""
+        if validate:
+            _check_schema(setup, SETUP_SCHEMA, SetupError)
         edition = setup.get("edition", DEFAULT_EDITION)
         players_in = setup.get("players") or {"alice": {}, "bob": {}}
         players = {
@@ -287,19 +293,21 @@ class Game:
 
     @property
     def events(self) -> list[dict]:
-        """The event log (events.schema.json)."""
-        return copy.deepcopy(self.state.events)
+        """The event log (events.schema.json): the log itself, not a copy (it is append-only and
+        a refused action truncates it in place), so a caller that changes an event copies it first."""
+        return self.state.events
 
     # ------------------------------------------------------------------ acting
-    def apply(self, action: dict) -> ActionResult:
-        """Apply one engine-neutral action. Illegal: refused with a rule, the state unchanged."""
+    def apply(self, action: dict, *, validate: bool = True) -> ActionResult:
+        """Apply one engine-neutral action. Illegal: refused with a rule, the state unchanged.
+        Malformed (checked against action.schema.json if ``validate``): refused as well."""
         start = len(self.state.events)
         events, self.state.events = self.state.events, []  # append-only: kept out of the rollback copy
         before = copy.deepcopy(self.state)
         self.state.events = events
         before.events = events
         try:
-            problem = _schema_problem(action, ACTION_SCHEMA)
+            problem = _schema_problem(action, ACTION_SCHEMA) if validate else None
             if problem:
                 raise IllegalAction(None, f"malformed action: {problem}")
             handler = ACTIONS.get(action["action"])
@@ -318,7 +326,7 @@ class Game:
             self.state = before  # a defect of the model: leave the state as it was, then report it
             del events[start:]
             raise
-        return ActionResult(True, copy.deepcopy(self.state.events[start:]), value=value)
+        return ActionResult(True, self.state.events[start:], value=value)
 
     def perform(self, action: dict) -> ActionResult:
         """Like :meth:`apply`, but raise :class:`IllegalAction` on refusal."""
