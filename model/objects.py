@@ -8,6 +8,7 @@ permanent (730) has more than one. Characteristics are computed, never stored: s
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from mtgrules.spec import implements
 
@@ -82,9 +83,11 @@ def _abilities_of(face: Face) -> tuple[str, ...]:
     return tuple(line for line in face.text.split("\n") if line.strip())
 
 
+@lru_cache(maxsize=4096)
 def face_characteristics(face: Face) -> Characteristics:
     """The characteristics printed on one face (or half) of a card. Colors: those MTGJSON lists
-    for the face (its mana cost's colors, or its color indicator, 105.2 / 204)."""
+    for the face (its mana cost's colors, or its color indicator, 105.2 / 204). Computed once per
+    face: a face and the characteristics are both immutable."""
     colors = tuple(face.colors) if face.colors else colors_of_cost(face.mana_cost)
     return Characteristics(
         names=(face.name,),

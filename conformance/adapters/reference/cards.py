@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from mtgrules.model.cards import find_card
+
 
 def card_names(cards: dict):
     """``names(name)`` -> ``(full name, face names)`` for a scenario's cards, as
@@ -27,8 +29,6 @@ def card_names(cards: dict):
 
 def extra_cards(cards: dict) -> dict:
     """The scenario's cards the model has no definition of (passed to it as records)."""
-    from mtgrules.model.cards import find_card
-
     extra = {}
     for name, records in cards.items():
         try:
