@@ -17,6 +17,7 @@ passes ``validate=False`` and saves the schema check on every step.
 from __future__ import annotations
 
 import copy
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -121,6 +122,7 @@ class Game:
 
     def __init__(self, state: State):
         self.state = state
+        self._characteristics: dict[str, object] | None = None  # while reading (see :meth:`reading`)
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -337,10 +339,32 @@ class Game:
 
     def snapshot(self) -> dict:
         """The observable state (snapshot.schema.json)."""
-        return snapshot(self)
+        with self.reading():
+            return snapshot(self)
 
     def characteristics(self, obj: GameObject):
-        return characteristics(self, obj)
+        """The object's characteristics now (613); computed once per object inside :meth:`reading`."""
+        cache = self._characteristics
+        if cache is None:
+            return characteristics(self, obj)
+        found = cache.get(obj.id)
+        if found is None:
+            found = cache[obj.id] = characteristics(self, obj)
+        return found
+
+    @contextmanager
+    def reading(self):
+        """A stretch of code that only reads the state (a snapshot, the look for state-based actions
+        to perform): inside it each object's characteristics are computed once, since nothing they
+        depend on changes; they are forgotten at its end. Nested stretches share the outer one's."""
+        if self._characteristics is not None:
+            yield
+            return
+        self._characteristics = {}
+        try:
+            yield
+        finally:
+            self._characteristics = None
 
 
 def _schema_problem(data: dict, schema: Path) -> str | None:
