@@ -26,6 +26,7 @@ from .actions import ACTIONS, ActionResult, IllegalAction
 from .attachments import check_setup_attachments
 from .cards import CardDef, CardError, card_from_json, find_card
 from .continuous import add_effect, characteristics
+from .copying import deepcopy_fields
 from .discarding import check_not_waiting
 from .mana import ManaPool
 from .objects import PLAYER_ZONES, SHARED_ZONES, Component, GameObject
@@ -67,6 +68,10 @@ class SetupError(ValueError):
 
 @dataclass
 class PlayerState:
+    """A player: life, mana pool, the player's zones and the counts the rules ask about."""
+
+    __deepcopy__ = deepcopy_fields  # the rollback copy (model/copying.py)
+
     name: str
     life: int = 20
     pool: ManaPool = field(default_factory=ManaPool)
@@ -81,6 +86,10 @@ class PlayerState:
 
 @dataclass
 class State:
+    """The whole game state; ``Game.apply`` copies it before each action (model/copying.py)."""
+
+    __deepcopy__ = deepcopy_fields
+
     edition: str
     players: dict[str, PlayerState]
     order: list[str]

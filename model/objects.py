@@ -13,6 +13,7 @@ from functools import lru_cache
 from mtgrules.spec import implements
 
 from .cards import PERMANENT_TYPES, CardDef, Face
+from .copying import deepcopy_fields
 from .mana import colors_of_cost, mana_value
 
 ZONES = ("library", "hand", "graveyard", "battlefield", "stack", "exile", "command")
@@ -114,6 +115,8 @@ class Component:
     what made it face down (morph, manifest, effect). Flipped is a status of the permanent, not
     of a component (110.5; 730.2h: "if the merged permanent is flipped")."""
 
+    __deepcopy__ = deepcopy_fields  # the rollback copy (model/copying.py)
+
     card: CardDef
     token: bool = False
     face_down: bool = False
@@ -133,6 +136,8 @@ class Component:
 @dataclass
 class SpellInfo:
     """How a spell on the stack came to be there: the choices of 601.2 and whether it was cast."""
+
+    __deepcopy__ = deepcopy_fields  # the rollback copy (model/copying.py)
 
     cast: bool = True
     from_zone: str | None = None
@@ -165,6 +170,8 @@ class SpellInfo:
 @dataclass
 class GameObject:
     """An object in a zone: a card, token, copy, merged permanent, or ability on the stack."""
+
+    __deepcopy__ = deepcopy_fields  # the rollback copy (model/copying.py)
 
     id: str
     owner: str
