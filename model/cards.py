@@ -22,6 +22,7 @@ from pathlib import Path
 
 from mtgrules import yamlio
 
+from .copying import SHARED
 from .mana import CostError, parse_cost
 
 CARDS_DIR = Path(__file__).with_name("cards")
@@ -112,6 +113,9 @@ class CardDef:
                 if ability["alternative_cost"] == name:
                     return ability.get("cost")
         return None
+
+
+SHARED.update({Face, CardDef})  # immutable: a game's rollback copy shares them
 
 
 def _number(value) -> int | None:

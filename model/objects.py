@@ -13,7 +13,7 @@ from functools import lru_cache
 from mtgrules.spec import implements
 
 from .cards import PERMANENT_TYPES, CardDef, Face
-from .copying import deepcopy_fields
+from .copying import SHARED, deepcopy_fields
 from .mana import colors_of_cost, mana_value
 
 ZONES = ("library", "hand", "graveyard", "battlefield", "stack", "exile", "command")
@@ -78,6 +78,9 @@ class Characteristics:
             "text": self.text,
             "loyalty": self.loyalty,
         }
+
+
+SHARED.add(Characteristics)  # immutable: a game's rollback copy shares them
 
 
 def _abilities_of(face: Face) -> tuple[str, ...]:
