@@ -13,7 +13,7 @@ import statistics
 import time
 
 from mtgrules.conformance.engine import load_engine
-from mtgrules.conformance.runner import Run, load_scenarios, select
+from mtgrules.conformance.runner import Run, load_scenarios, play, select
 
 
 def started(spec, scenarios, pool) -> Run:
@@ -23,10 +23,12 @@ def started(spec, scenarios, pool) -> Run:
 
 
 def timed(run: Run, scenario) -> tuple[float, int, str]:
-    """(seconds, protocol messages, outcome) of one scenario."""
+    """(seconds, protocol messages, outcome) of one scenario, played by the runner's ``play`` on the
+    calling thread for both engines (``Run.run_one`` would add its worker thread for the in-process
+    engine only, which is not the protocol's cost; bench/model_bench.py times ``run_one``)."""
     sent = getattr(run.engine, "messages", 0)
     start = time.perf_counter()
-    outcome = run.run_one(scenario)["outcome"]
+    outcome = play(run.engine, run.hello, scenario, run.pool)["outcome"]
     return time.perf_counter() - start, getattr(run.engine, "messages", 0) - sent, outcome
 
 
@@ -45,7 +47,7 @@ def main():
     runs = {"in-process": started("reference", scenarios, pool), "process": started("reference-process", scenarios, pool)}
     for scenario in scenarios:  # warm-up
         for run in runs.values():
-            run.run_one(scenario)
+            timed(run, scenario)
     times = {name: [] for name in runs}
     per_message, per_round = [], []
     for r in range(args.rounds):

@@ -6,7 +6,9 @@
     game.events                               # events.schema.json (the whole log)
 
 An illegal action is refused with the rule that forbids it, and the state is left unchanged:
-every action runs on the live state after a deep copy is taken, which is restored on refusal.
+every action runs on the live state after a deep copy is taken (model/copying.py: field by field,
+sharing what cannot change; the append-only event log is kept out of it and truncated instead),
+which is put back on refusal.
 
 Setups and actions are checked against their JSON Schemas where they enter the model (``validate``,
 the default); a caller whose input is already checked, such as the conformance adapter, whose
