@@ -1,7 +1,7 @@
 """Benchmark of `mtgrules docs` (a benchmark, not a timed test): the whole build of the HTML
 documentation, before and after, side by side on the same machine.
 
-    python bench/docs.py [--before /work/before] [--rounds 2]
+    python bench/docs.py --before DIR [--rounds 2]
 
 Runs, interleaved round by round after one warm-up run of each: the `mtgrules docs` of the
 checkout given as --before (fresh build), this checkout's fresh build (`--fresh`) and its
@@ -37,7 +37,7 @@ def run(mtgrules: Path, cwd: Path, out: Path, *extra: str) -> tuple[float, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", type=Path, default=Path("/work/before"), help="checkout (with .venv) to compare with")
+    parser.add_argument("--before", type=Path, default=os.environ.get("MTGRULES_BENCH_BEFORE"), required="MTGRULES_BENCH_BEFORE" not in os.environ, help="checkout (with .venv) to compare with; default: $MTGRULES_BENCH_BEFORE")
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
     before, after = args.before / ".venv" / "bin" / "mtgrules", HERE / ".venv" / "bin" / "mtgrules"

@@ -1,16 +1,28 @@
-"""Throughput of the reference model: actions applied per second on small games built from the
-seed mechanics (cast a dynamic half, resolve, transform, mutate, morph, leave the battlefield).
+"""The reference model's speed, this checkout against another one (--before DIR, or $MTGRULES_BENCH_BEFORE), side by
+side in one run: each side is a worker process of its own checkout's Python that loads the corpus once
+and then plays it on the reference engine when told to; the workers take turns (interleaved rounds,
+after a warm-up round each), so both see the same machine load.
 
-Run: python bench/model_bench.py [rounds]   (prints figures; no assertions)
+Printed per side: the corpus load CPU (apart: loading is not the model's part), the whole corpus's CPU
+per round, the median per-scenario time (wall and CPU, through the runner's ``Run.run_one``) and a small
+mechanics game (ms per game); each as the median and range over the rounds, then the ratios of the
+medians and the targets of issue 15 (per scenario at least 2x faster; the corpus's CPU at most 40%).
+
+Run: python bench/model_bench.py [--rounds N] [--before PATH]   (prints figures; no assertions)
 """
 
 from __future__ import annotations
 
+import argparse
+import os
+import json
+import statistics
+import subprocess
 import sys
 import time
+from pathlib import Path
 
-from mtgrules.model.game import Game
-
+HERE = Path(__file__).resolve()
 MANY = {"W": 20, "U": 20, "B": 20, "R": 20, "G": 20, "C": 20}
 SETUP = {
     "players": {"alice": {"mana_pool": MANY}, "bob": {"mana_pool": MANY}},
@@ -34,24 +46,107 @@ ACTIONS = [
     {"action": "move", "object": "bears", "to": "graveyard", "cause": "destroy"},
     {"action": "cast", "player": "alice", "card": "Grizzly Bears", "half": "x"},  # refused: restores the state
 ]
+GAMES = 20  # mechanics games per round
 
 
-def main(rounds: int = 200) -> None:
-    start = time.perf_counter()
-    applied = refused = snapshots = 0
-    for _ in range(rounds):
-        game = Game.from_setup(SETUP)
-        for action in ACTIONS:
-            result = game.apply(action)
-            applied += result.ok
-            refused += not result.ok
-        game.snapshot()
-        snapshots += 1
-    elapsed = time.perf_counter() - start
-    total = applied + refused
-    print(f"games: {rounds}, actions: {total} ({applied} accepted, {refused} refused), snapshots: {snapshots}")
-    print(f"elapsed: {elapsed:.2f} s, {total / elapsed:.0f} actions/s, {elapsed / rounds * 1000:.1f} ms per game")
+# ---------------------------------------------------------------------------- the worker (one per checkout)
+
+
+def worker() -> None:
+    """Load the corpus, say how long it took, then answer each line on stdin with one round's figures."""
+    from mtgrules.conformance.engine import load_engine
+    from mtgrules.conformance.runner import Run, load_scenarios
+    from mtgrules.model.game import Game
+
+    start = time.process_time()
+    scenarios, pool = load_scenarios()
+    print(json.dumps({"load_cpu": time.process_time() - start, "scenarios": len(scenarios)}), flush=True)
+    run = Run(lambda: load_engine("reference"), scenarios, pool)
+    for _ in sys.stdin:
+        walls, cpus, outcomes = [], [], {}
+        corpus_start = time.process_time()
+        for scenario in scenarios:
+            before = time.process_time()
+            result = run.run_one(scenario)
+            cpus.append(time.process_time() - before)
+            if result["outcome"] != "skipped":
+                walls.append(result["duration"])
+            outcomes[result["outcome"]] = outcomes.get(result["outcome"], 0) + 1
+        corpus_cpu = time.process_time() - corpus_start
+        game_start = time.process_time()
+        for _ in range(GAMES):
+            game = Game.from_setup(SETUP)
+            for action in ACTIONS:
+                game.apply(action)
+            game.snapshot()
+        print(json.dumps({"corpus_cpu": corpus_cpu, "scenario_wall": statistics.median(walls), "scenario_cpu": statistics.median(cpus),
+                          "game_cpu": (time.process_time() - game_start) / GAMES, "outcomes": outcomes}), flush=True)
+
+
+# ---------------------------------------------------------------------------- the comparison
+
+
+class Side:
+    """A worker process of one checkout."""
+
+    def __init__(self, name: str, python: str, cwd: Path):
+        self.name = name
+        self.proc = subprocess.Popen([python, str(HERE), "--worker"], cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.hello = json.loads(self.proc.stdout.readline())
+        self.rounds: list[dict] = []
+
+    def round(self, keep: bool = True) -> None:
+        self.proc.stdin.write("go\n")
+        self.proc.stdin.flush()
+        figures = json.loads(self.proc.stdout.readline())
+        if keep:
+            self.rounds.append(figures)
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait()
+
+    def median(self, key: str) -> float:
+        return statistics.median(r[key] for r in self.rounds)
+
+    def spread(self, key: str, scale: float, unit: str) -> str:
+        values = [r[key] * scale for r in self.rounds]
+        return f"{statistics.median(values):8.2f} {unit} ({min(values):.2f}-{max(values):.2f})"
+
+
+ROWS = (("corpus_cpu", 1, "s  ", "whole corpus, CPU"), ("scenario_wall", 1000, "ms ", "per scenario, wall (median)"),
+        ("scenario_cpu", 1000, "ms ", "per scenario, CPU (median)"), ("game_cpu", 1000, "ms ", "mechanics game, CPU"))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--before", type=Path, default=os.environ.get("MTGRULES_BENCH_BEFORE"), required="MTGRULES_BENCH_BEFORE" not in os.environ, help="the other checkout (with its own .venv); default: $MTGRULES_BENCH_BEFORE")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker:
+        return worker()
+    sides = [Side("before", str(args.before / ".venv" / "bin" / "python"), args.before), Side("this", sys.executable, HERE.parent.parent)]
+    for side in sides:
+        side.round(keep=False)  # warm-up
+    for i in range(args.rounds):
+        for side in (sides if i % 2 == 0 else sides[::-1]):  # interleaved, alternating who goes first
+            side.round()
+    for side in sides:
+        side.close()
+    before, this = sides
+    print(f"{args.rounds} interleaved rounds after a warm-up; median (range)")
+    print(f"{'':30} {'before (' + str(args.before) + ')':>28} {'this checkout':>28}   this/before")
+    print(f"{'corpus load, CPU (apart)':30} {before.hello['load_cpu']:8.2f} s {'':18} {this.hello['load_cpu']:8.2f} s {'':18}"
+          f"   {this.hello['load_cpu'] / before.hello['load_cpu']:.2f}")
+    for key, scale, unit, label in ROWS:
+        print(f"{label:30} {before.spread(key, scale, unit):>28} {this.spread(key, scale, unit):>28}   {this.median(key) / before.median(key):.2f}")
+    print(f"outcomes: before {before.rounds[-1]['outcomes']}, this {this.rounds[-1]['outcomes']}")
+    speedup = before.median("scenario_wall") / this.median("scenario_wall")
+    share = this.median("corpus_cpu") / before.median("corpus_cpu")
+    print(f"target: per scenario at least 2x faster: {speedup:.2f}x ({'met' if speedup >= 2 else 'not met'})")
+    print(f"target: whole corpus CPU (model part) at most 40% of before: {share:.0%} ({'met' if share <= 0.4 else 'not met'})")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 200)
+    main()

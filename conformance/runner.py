@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import re
 import threading
 import time
@@ -225,6 +226,31 @@ def read_results(path: Path) -> list[dict]:
     return out
 
 
+class _Worker:
+    """One daemon thread that plays a run's scenarios in turn, so the runner can stop waiting for a
+    hung engine (a new thread per scenario doubled the wall time of a run)."""
+
+    def __init__(self):
+        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
+        threading.Thread(target=self._loop, daemon=True, name="scenario worker").start()
+
+    def _loop(self) -> None:
+        while True:
+            job, box, done = self.jobs.get()
+            try:
+                box["result"] = job()
+            except BaseException as exc:  # noqa: BLE001 - reported as the scenario's error
+                box["error"] = exc
+            done.set()
+
+    def call(self, job: Callable[[], dict], timeout: float) -> dict | None:
+        """``{"result": ...}`` or ``{"error": exc}`` of ``job()``, or None if it took longer than ``timeout``."""
+        box: dict = {}
+        done = threading.Event()
+        self.jobs.put((job, box, done))
+        return box if done.wait(timeout) else None
+
+
 class Run:
     """One run of a list of scenarios on one engine."""
 
@@ -240,6 +266,7 @@ class Run:
         self.engine: Engine | None = None
         self.hello: dict | None = None
         self.restarts = 0
+        self._worker: _Worker | None = None
 
     # -------------------------------------------------------------- engine lifecycle
     def _start(self, fresh: bool = False) -> None:
@@ -264,18 +291,11 @@ class Run:
         if getattr(engine, "handles_deadline", False):
             engine.deadline = time.monotonic() + timeout
             return play(engine, self.hello, scenario, self.pool)
-        box: dict = {}
-
-        def target():
-            try:
-                box["result"] = play(engine, self.hello, scenario, self.pool)
-            except BaseException as exc:  # noqa: BLE001 - reported as the scenario's error
-                box["error"] = exc
-
-        thread = threading.Thread(target=target, daemon=True, name=f"scenario {scenario.id}")
-        thread.start()
-        thread.join(timeout)
-        if thread.is_alive():
+        if self._worker is None:
+            self._worker = _Worker()
+        box = self._worker.call(lambda: play(engine, self.hello, scenario, self.pool), timeout)
+        if box is None:
+            self._worker = None  # left to the hung scenario; the next one gets a new worker
             raise EngineError(f"hung: no result within {timeout:g} s", kind="timeout")
         if "error" in box:
             raise box["error"]

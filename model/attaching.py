@@ -61,6 +61,19 @@ def attachment_state_based_actions(game) -> bool:
     turned face up may make an Aura illegal, Akroma's protection from white.) Returns whether
     any action was performed."""
     acted = False
+    for att, aura in illegal_attachments(game):  # each found after the previous one was acted on
+        if aura:
+            move(game, att, "graveyard", "state-based action: Aura attached illegally (704.5m)")
+        else:
+            unattach(game, att, "state-based action: attached illegally (704.5n)")
+        acted = True
+    return acted
+
+
+def illegal_attachments(game):
+    """The battlefield's Auras and other attached permanents that 704.5m or 704.5n acts on, as
+    ``(permanent, is_aura)``, in battlefield order, each looked at when the caller asks for the next
+    one (so after the caller acted on the previous one)."""
     for oid in list(game.state.battlefield):
         att = game.state.objects.get(oid)
         if att is None or att.zone != "battlefield":
@@ -68,9 +81,6 @@ def attachment_state_based_actions(game) -> bool:
         subtypes = game.characteristics(att).subtypes
         if "Aura" in subtypes:
             if att.attached_to is None or not can_be_attached(game, att, att.attached_to):
-                move(game, att, "graveyard", "state-based action: Aura attached illegally (704.5m)")
-                acted = True
+                yield att, True
         elif att.attached_to is not None and ("Equipment" not in subtypes or not can_be_attached(game, att, att.attached_to)):
-            unattach(game, att, "state-based action: attached illegally (704.5n)")
-            acted = True
-    return acted
+            yield att, False

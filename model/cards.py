@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .copying import SHARED
 from .mana import CostError, parse_cost
 
 PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
@@ -107,6 +108,9 @@ class CardDef:
                 if ability["alternative_cost"] == name:
                     return ability.get("cost")
         return None
+
+
+SHARED.update({Face, CardDef})  # immutable: a game's rollback copy shares them
 
 
 def _number(value) -> int | None:

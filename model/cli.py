@@ -44,7 +44,7 @@ def load_game_file(path: Path) -> tuple[Game, list[dict], yamlio.Located]:
     if problems:
         raise InputError(problems)
     try:
-        game = Game.from_setup(data["setup"])
+        game = Game.from_setup(data["setup"], validate=False)  # checked above, with file and line
     except SetupError as exc:
         raise InputError([doc.problem(["setup", *_path(exc.path)], exc.message)]) from None
     except CardError as exc:
@@ -67,7 +67,7 @@ def run_command(game_file: Path, as_json: bool, stop_on_refusal: bool) -> None:
         sys.exit(1)
     results, refused = [], False
     for i, act in enumerate(actions):
-        result = game.apply(act)
+        result = game.apply(act, validate=False)  # load_game_file checked every action
         results.append(result.as_json())
         if not result.ok:
             refused = True

@@ -6,12 +6,20 @@
     game.events                               # events.schema.json (the whole log)
 
 An illegal action is refused with the rule that forbids it, and the state is left unchanged:
-every action runs on the live state after a deep copy is taken, which is restored on refusal.
+every action runs on the live state after a deep copy is taken (model/copying.py: field by field,
+sharing what cannot change; the append-only event log is kept out of it and truncated instead),
+which is put back on refusal.
+
+Setups and actions are checked against their JSON Schemas where they enter the model (``validate``,
+the default); a caller whose input is already checked, such as the conformance adapter, whose
+scenarios the corpus loader validated and whose translations the tests check against the schemas,
+passes ``validate=False`` and saves the schema check on every step.
 """
 
 from __future__ import annotations
 
 import copy
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +28,7 @@ from .actions import ACTIONS, ActionResult, IllegalAction
 from .attachments import check_setup_attachments
 from .cards import CardDef, CardError, card_from_json, find_card
 from .continuous import add_effect, characteristics
+from .copying import deepcopy_fields
 from .discarding import check_not_waiting
 from .mana import ManaPool
 from .objects import PLAYER_ZONES, SHARED_ZONES, Component, GameObject
@@ -61,6 +70,10 @@ class SetupError(ValueError):
 
 @dataclass
 class PlayerState:
+    """A player: life, mana pool, the player's zones and the counts the rules ask about."""
+
+    __deepcopy__ = deepcopy_fields  # the rollback copy (model/copying.py)
+
     name: str
     life: int = 20
     pool: ManaPool = field(default_factory=ManaPool)
@@ -75,6 +88,10 @@ class PlayerState:
 
 @dataclass
 class State:
+    """The whole game state; ``Game.apply`` copies it before each action (model/copying.py)."""
+
+    __deepcopy__ = deepcopy_fields
+
     edition: str
     players: dict[str, PlayerState]
     order: list[str]
@@ -116,12 +133,14 @@ class Game:
 
     def __init__(self, state: State):
         self.state = state
+        self._characteristics: dict[str, object] | None = None  # while reading (see :meth:`reading`)
 
     # ------------------------------------------------------------------ building
     @classmethod
-    def from_setup(cls, setup: dict) -> "Game":
-        """Build a game from a declarative setup (see setup.schema.json)."""
-        _check_schema(setup, SETUP_SCHEMA, SetupError)
+    def from_setup(cls, setup: dict, *, validate: bool = True) -> "Game":
+        """Build a game from a declarative setup (see setup.schema.json; checked if ``validate``)."""
+        if validate:
+            _check_schema(setup, SETUP_SCHEMA, SetupError)
         edition = setup.get("edition", DEFAULT_EDITION)
         players_in = setup.get("players") or {"alice": {}, "bob": {}}
         players = {
@@ -287,19 +306,21 @@ class Game:
 
     @property
     def events(self) -> list[dict]:
-        """The event log (events.schema.json)."""
-        return copy.deepcopy(self.state.events)
+        """The event log (events.schema.json): the log itself, not a copy (it is append-only and
+        a refused action truncates it in place), so a caller that changes an event copies it first."""
+        return self.state.events
 
     # ------------------------------------------------------------------ acting
-    def apply(self, action: dict) -> ActionResult:
-        """Apply one engine-neutral action. Illegal: refused with a rule, the state unchanged."""
+    def apply(self, action: dict, *, validate: bool = True) -> ActionResult:
+        """Apply one engine-neutral action. Illegal: refused with a rule, the state unchanged.
+        Malformed (checked against action.schema.json if ``validate``): refused as well."""
         start = len(self.state.events)
         events, self.state.events = self.state.events, []  # append-only: kept out of the rollback copy
         before = copy.deepcopy(self.state)
         self.state.events = events
         before.events = events
         try:
-            problem = _schema_problem(action, ACTION_SCHEMA)
+            problem = _schema_problem(action, ACTION_SCHEMA) if validate else None
             if problem:
                 raise IllegalAction(None, f"malformed action: {problem}")
             handler = ACTIONS.get(action["action"])
@@ -318,7 +339,7 @@ class Game:
             self.state = before  # a defect of the model: leave the state as it was, then report it
             del events[start:]
             raise
-        return ActionResult(True, copy.deepcopy(self.state.events[start:]), value=value)
+        return ActionResult(True, self.state.events[start:], value=value)
 
     def perform(self, action: dict) -> ActionResult:
         """Like :meth:`apply`, but raise :class:`IllegalAction` on refusal."""
@@ -329,10 +350,32 @@ class Game:
 
     def snapshot(self) -> dict:
         """The observable state (snapshot.schema.json)."""
-        return snapshot(self)
+        with self.reading():
+            return snapshot(self)
 
     def characteristics(self, obj: GameObject):
-        return characteristics(self, obj)
+        """The object's characteristics now (613); computed once per object inside :meth:`reading`."""
+        cache = self._characteristics
+        if cache is None:
+            return characteristics(self, obj)
+        found = cache.get(obj.id)
+        if found is None:
+            found = cache[obj.id] = characteristics(self, obj)
+        return found
+
+    @contextmanager
+    def reading(self):
+        """A stretch of code that only reads the state (a snapshot, the look for state-based actions
+        to perform): inside it each object's characteristics are computed once, since nothing they
+        depend on changes; they are forgotten at its end. Nested stretches share the outer one's."""
+        if self._characteristics is not None:
+            yield
+            return
+        self._characteristics = {}
+        try:
+            yield
+        finally:
+            self._characteristics = None
 
 
 def _schema_problem(data: dict, schema: Path) -> str | None:

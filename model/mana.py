@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from mtgrules.spec import implements
 
+from .copying import deepcopy_fields
+
 COLORS = ("W", "U", "B", "R", "G")
 POOL_KEYS = COLORS + ("C",)
 _SYMBOL = re.compile(r"\{([^}]*)\}")
@@ -111,6 +113,8 @@ def combine_costs(*costs: str | None) -> str | None:
 @dataclass
 class ManaPool:
     """A player's mana pool: an amount of each color and of colorless mana."""
+
+    __deepcopy__ = deepcopy_fields  # the rollback copy (model/copying.py)
 
     amounts: dict[str, int] = field(default_factory=lambda: {k: 0 for k in POOL_KEYS})
 

@@ -8,10 +8,12 @@ permanent (730) has more than one. Characteristics are computed, never stored: s
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from mtgrules.spec import implements
 
 from .cards import PERMANENT_TYPES, CardDef, Face
+from .copying import SHARED, deepcopy_fields
 from .mana import colors_of_cost, mana_value
 
 ZONES = ("library", "hand", "graveyard", "battlefield", "stack", "exile", "command")
@@ -78,13 +80,18 @@ class Characteristics:
         }
 
 
+SHARED.add(Characteristics)  # immutable: a game's rollback copy shares them
+
+
 def _abilities_of(face: Face) -> tuple[str, ...]:
     return tuple(line for line in face.text.split("\n") if line.strip())
 
 
+@lru_cache(maxsize=4096)
 def face_characteristics(face: Face) -> Characteristics:
     """The characteristics printed on one face (or half) of a card. Colors: those MTGJSON lists
-    for the face (its mana cost's colors, or its color indicator, 105.2 / 204)."""
+    for the face (its mana cost's colors, or its color indicator, 105.2 / 204). Computed once per
+    face: a face and the characteristics are both immutable."""
     colors = tuple(face.colors) if face.colors else colors_of_cost(face.mana_cost)
     return Characteristics(
         names=(face.name,),
@@ -111,6 +118,8 @@ class Component:
     what made it face down (morph, manifest, effect). Flipped is a status of the permanent, not
     of a component (110.5; 730.2h: "if the merged permanent is flipped")."""
 
+    __deepcopy__ = deepcopy_fields  # the rollback copy (model/copying.py)
+
     card: CardDef
     token: bool = False
     face_down: bool = False
@@ -130,6 +139,8 @@ class Component:
 @dataclass
 class SpellInfo:
     """How a spell on the stack came to be there: the choices of 601.2 and whether it was cast."""
+
+    __deepcopy__ = deepcopy_fields  # the rollback copy (model/copying.py)
 
     cast: bool = True
     from_zone: str | None = None
@@ -162,6 +173,8 @@ class SpellInfo:
 @dataclass
 class GameObject:
     """An object in a zone: a card, token, copy, merged permanent, or ability on the stack."""
+
+    __deepcopy__ = deepcopy_fields  # the rollback copy (model/copying.py)
 
     id: str
     owner: str

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
-from .attaching import attachment_state_based_actions
+from .attaching import attachment_state_based_actions, illegal_attachments
 from .triggers import put_triggers_on_stack
 from .zones import move, remove_object
 
@@ -25,16 +25,19 @@ def check_state_based_actions(game) -> None:
                 p.lost = True
                 game.log("player_lost", player=p.name, reason="life 0 or less", rule="704.5a")
                 acted = True
-        dying = []
-        for oid in list(s.battlefield):
-            obj = s.objects[oid]
-            values = game.characteristics(obj)
-            if values.is_type("Creature") and values.toughness is not None:
-                if values.toughness <= 0:
-                    dying.append((obj, "toughness 0 or less"))
-                elif obj.damage >= values.toughness:
-                    dying.append((obj, "lethal damage"))
-        acted = attachment_state_based_actions(game) or acted  # 704.5m, 704.5n
+        with game.reading():  # nothing changes until an attachment or a creature is acted on
+            dying = []
+            for oid in list(s.battlefield):
+                obj = s.objects[oid]
+                values = game.characteristics(obj)
+                if values.is_type("Creature") and values.toughness is not None:
+                    if values.toughness <= 0:
+                        dying.append((obj, "toughness 0 or less"))
+                    elif obj.damage >= values.toughness:
+                        dying.append((obj, "lethal damage"))
+            attachments_to_act_on = any(illegal_attachments(game))
+        if attachments_to_act_on:
+            acted = attachment_state_based_actions(game) or acted  # 704.5m, 704.5n
         for obj, why in dying:
             if obj.id in s.objects:
                 move(game, obj, "graveyard", "state-based action: " + why)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from mtgrules.conformance.engine import Unsupported
+from mtgrules.model.cards import find_card, unstructured_lines
 
 
 def card_names(cards: dict):
@@ -29,8 +30,6 @@ def card_names(cards: dict):
 
 def extra_cards(cards: dict) -> dict:
     """The scenario's cards the model has no definition of (passed to it as records)."""
-    from mtgrules.model.cards import find_card, unstructured_lines
-
     extra = {}
     for name, records in cards.items():
         try:

@@ -23,16 +23,19 @@ def snapshot(game) -> dict:
 
 
 def events(game) -> list[dict]:
-    """The model's event log in the corpus vocabulary (the log itself is adjusted: events are read, not copied)."""
-    out = game.events
-    copied = {e["object"]: e.get("of") for e in out if e.get("type") == "copied" and e.get("cast")}
-    for event in out:
+    """The model's event log in the corpus vocabulary: a new list, with a changed copy of each event
+    the vocabulary words differently (the model's own log is left as it is)."""
+    log = game.events
+    copied = {e["object"]: e.get("of") for e in log if e.get("type") == "copied" and e.get("cast")}
+    out = []
+    for event in log:
         if event.get("type") == "cast" and event.get("object") in copied:
             # corpus vocabulary: the cast copy of a card names the card, as a copy event does
-            event["copy_object"], event["object"] = event["object"], copied[event["object"]]
+            event = {**event, "copy_object": event["object"], "object": copied[event["object"]]}
         if event.get("type") == "merged" and event.get("spell"):
             # corpus vocabulary: the merging object merged with the target permanent
-            event["target"], event["object"] = event["object"], event["spell"]
+            event = {**event, "target": event["object"], "object": event["spell"]}
+        out.append(event)
     return out
 
 
