@@ -109,7 +109,7 @@ def badge(engine: dict) -> dict:
     return {"schemaVersion": 1, "label": "mtgrules conformance", "message": f"{passed}/{total} pass", "color": color}
 
 
-def _cells(row: dict, engines: list[dict]) -> list[str]:
+def cells(row: dict, engines: list[dict]) -> list[str]:
     out = []
     for e in engines:
         c = row["engines"].get(e["name"])
@@ -124,7 +124,7 @@ def text(m: dict) -> str:
     for title in ("sections", "rules"):
         lines += ["", f"per {title[:-1]} ({heads}): " + " | ".join(e["name"] for e in m["engines"])]
         for key, row in m[title].items():
-            lines.append(f"{key}: " + " | ".join(_cells(row, m["engines"])))
+            lines.append(f"{key}: " + " | ".join(cells(row, m["engines"])))
     return "\n".join(lines) + "\n"
 
 
@@ -147,7 +147,7 @@ def markdown(m: dict) -> str:
         out += ["", f"| {title[:-1]} | " + " | ".join(f"{n} ({heads})" for n in names) + " | failing |",
                 "|---|" + "---|" * len(names) + "---|"]
         for key, row in m[title].items():
-            out.append(f"| {key} | " + " | ".join(_cells(row, m["engines"])) + f" | {_failing_md(row) if title == 'rules' else ''} |")
+            out.append(f"| {key} | " + " | ".join(cells(row, m["engines"])) + f" | {_failing_md(row) if title == 'rules' else ''} |")
     return "\n".join(out) + "\n"
 
 
@@ -162,7 +162,7 @@ def html(m: dict) -> str:
         for key, row in m[title].items():
             fails = "<br>".join(f"{esc(e)}: <a href=\"{esc(f['file'])}\">{esc(f['scenario'])}</a> {f['outcome']}"
                                 for e, fs in row["failing"].items() for f in fs) if title == "rules" else ""
-            out.append(f"<tr><td>{esc(key)}</td>" + "".join(f"<td>{c}</td>" for c in _cells(row, m["engines"])) +
+            out.append(f"<tr><td>{esc(key)}</td>" + "".join(f"<td>{c}</td>" for c in cells(row, m["engines"])) +
                        f"<td>{fails}</td></tr>")
         out.append("</table>")
     return "\n".join(out) + "\n"

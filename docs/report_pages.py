@@ -100,6 +100,7 @@ def engines_inc(context: BuildContext, files: Path) -> str:
             counts = report.counts()
             cells = [f"**{esc(report.engine)}**", lit(Path(report.file).name), *(str(counts.get(o, 0)) for o in trace.OUTCOMES)]
             out.append("   * - " + "\n     - ".join(cells) + "\n")
+        out.append(matrix_rst(context.reports))
         for report in context.reports:
             out.append(deviations_rst(report))
     else:
@@ -161,4 +162,28 @@ def deviations_rst(report) -> str:
         if deviation.get("scenarios"):
             out.append("* Corpus scenarios it explains: " + ", ".join(lit(s) for s in deviation["scenarios"]))
         out.append("")
+    return "\n".join(out)
+
+
+def matrix_rst(reports) -> str:
+    """The engine-by-rule matrix of the reports (``mtgrules report``, conformance/matrix.py) as two tables:
+    per rule section and per rule, each engine's passed/failed/errored/skipped/unverified counts, with
+    the failing scenarios of each rule named. A report the matrix cannot read is a build error."""
+    from mtgrules.conformance import matrix
+
+    m = matrix.matrix(matrix.load_reports([r.file for r in reports]))
+    names = [e["name"] for e in m["engines"]]
+    out = [heading("Engine by rule", "~"),
+           "Per rule section and per rule, each engine's results as " + esc("/".join(matrix.COLUMNS.values())) +
+           " (``mtgrules report`` builds the same comparison, with badges).\n"]
+    out += [f"* {esc(e['summary'])}" for e in m["engines"]] + [""]
+    for title in ("sections", "rules"):
+        out.append(f".. list-table::\n   :header-rows: 1\n   :class: engine-matrix\n")
+        head = [title[:-1], *(esc(n) for n in names)] + (["failing scenarios"] if title == "rules" else [])
+        out.append("   * - " + "\n     - ".join(head) + "\n")
+        for key, row in m[title].items():
+            cells = [f":rule:`{key}`" if title == "rules" else esc(key), *(esc(c) for c in matrix.cells(row, m["engines"]))]
+            if title == "rules":
+                cells.append(esc(", ".join(f"{e}: {f['scenario']}" for e, fs in row["failing"].items() for f in fs)) or "-")
+            out.append("   * - " + "\n     - ".join(c or "-" for c in cells) + "\n")
     return "\n".join(out)

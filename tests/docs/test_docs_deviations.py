@@ -47,3 +47,26 @@ def test_a_deviation_citing_an_unknown_rule_is_a_located_error(tmp_path):
 def test_a_report_without_deviations_says_so(tmp_path):
     report = read_report(write(tmp_path, []), load_spec(), {})
     assert "no confirmed deviation" in deviations_rst(report)
+
+
+def test_the_engines_page_has_the_engine_by_rule_matrix_of_the_kept_reports():
+    """Both kept reports (phase.rs, python-mtg) in one comparison, per section and per rule, with the
+    failing scenarios named (the counts are the matrix's, conformance/matrix.py)."""
+    from pathlib import Path
+
+    from mtgrules.conformance import matrix
+    from mtgrules.docs.report_pages import matrix_rst
+    from mtgrules.docs.rst import esc
+
+    spec = load_spec()
+    kept = sorted((Path(__file__).resolve().parents[2] / "conformance" / "reports").glob("*.json"))
+    reports = [read_report(p, spec, {}) for p in kept]
+    text = matrix_rst(reports)
+    m = matrix.matrix(matrix.load_reports(kept))
+    assert len(m["engines"]) == len(kept) >= 2
+    for engine in m["engines"]:
+        assert esc(engine["summary"]) in text
+    row = m["rules"]["flashback.a"]
+    assert ":rule:`flashback.a`" in text and " - " + matrix.cells(row, m["engines"])[0] in text
+    failing = [f["scenario"] for fs in row["failing"].values() for f in fs]
+    assert all(s in text for s in failing)
