@@ -47,7 +47,7 @@ DEVIATIONS = {
                   "(bob at 19).",
         "rule": "702.4b: a double striker assigns combat damage in both combat damage steps: 1 and then another 1.",
         "reproduction": "pymtg-dev-double-strike-unblocked-once",
-        "scenarios": [],
+        "scenarios": ["proof-double-strike-alone-gets-first-step"],
     },
     "trample-no-excess": {
         "rules": ["cr.current.trample", "double-strike.q5"],
