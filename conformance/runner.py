@@ -11,7 +11,9 @@ still fails is ``xfailed`` and one that now passes is ``xpassed``.
 
 Results are appended to a JSON-lines file as each scenario finishes (flushed and fsynced), so a
 killed run keeps what it finished; ``resume=True`` skips the scenarios already in that file.
-After an engine failure the engine is restarted and the run goes on.
+After an engine failure the engine is restarted and the run goes on; an engine that cannot be
+(re)started leaves every remaining scenario ``error``, and the run still ends with its report.
+An exception in the runner's own code is reported as the runner's (``error_kind: runner``).
 """
 
 from __future__ import annotations
@@ -132,8 +134,57 @@ def _engine_step(step: dict) -> dict:
     return {k: v for k, v in step.items() if k not in ("then", "expect", "note")}
 
 
+def _traceback_tail(exc: BaseException) -> str:
+    """The last frames of an exception's traceback: a report's context for it."""
+    import traceback
+
+    return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)[-6:])
+
+
+class EngineRaised(EngineError):
+    """An exception raised inside an engine's own method (not the runner's): the engine's defect."""
+
+
+class _Guarded:
+    """An engine seen through the runner: an exception from one of its methods becomes
+    :class:`EngineRaised` (so a crash in the runner's own code is never blamed on the engine),
+    and a snapshot or event log of the wrong shape is a protocol error, caught before the
+    runner's checks read it."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+
+    def _call(self, name: str, *args):
+        try:
+            return getattr(self.engine, name)(*args)
+        except (EngineError, Unsupported):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the engine's defect, reported with its traceback
+            raise EngineRaised(f"engine raised {type(exc).__name__} in {name}(): {exc}", _traceback_tail(exc), kind="crash") from None
+
+    def setup(self, request: dict):
+        return self._call("setup", request)
+
+    def apply(self, step: dict):
+        return self._call("apply", step)
+
+    def observe(self) -> dict:
+        snapshot = self._call("observe")
+        if not isinstance(snapshot, dict):
+            raise EngineError("wrong shape: the snapshot is not a JSON object", repr(snapshot)[:300], kind="protocol")
+        return snapshot
+
+    def events(self) -> list[dict]:
+        events = self._call("events")
+        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+            raise EngineError("wrong shape: the event log is not a list of JSON objects", repr(events)[:300], kind="protocol")
+        return events
+
+
 def play(engine: Engine, hello: dict, scenario, pool) -> dict:
-    """Play one scenario on a started engine; engine failures propagate as exceptions."""
+    """Play one scenario on a started engine; engine failures propagate as :class:`EngineError`
+    (:class:`EngineRaised` for an exception inside the engine), the runner's own as any other."""
+    engine = _Guarded(engine)
     missing = [f for f in scenario.features if f not in hello["features"]]
     if missing:
         return _result(scenario, "skipped", f"engine lacks feature(s): {', '.join(missing)}", missing_features=missing)
@@ -225,6 +276,21 @@ def read_results(path: Path) -> list[dict]:
     return out
 
 
+class Cancelled(BaseException):
+    """Raised inside a hung in-process engine's thread to end it (see :func:`_cancel`)."""
+
+
+def _cancel(thread: threading.Thread, grace: float = 2.0) -> bool:
+    """End a hung in-process engine's thread: raise :class:`Cancelled` in it (CPython's
+    ``PyThreadState_SetAsyncExc``, delivered at the thread's next Python instruction, so a loop in
+    Python code ends; a call blocked in C does not). True when the thread ended within ``grace``."""
+    import ctypes
+
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(Cancelled))
+    thread.join(grace)
+    return not thread.is_alive()
+
+
 class Run:
     """One run of a list of scenarios on one engine."""
 
@@ -240,6 +306,7 @@ class Run:
         self.engine: Engine | None = None
         self.hello: dict | None = None
         self.restarts = 0
+        self.dead: str | None = None  # why the engine cannot be run any more (a failed start or restart)
 
     # -------------------------------------------------------------- engine lifecycle
     def _start(self, fresh: bool = False) -> None:
@@ -276,26 +343,34 @@ class Run:
         thread.start()
         thread.join(timeout)
         if thread.is_alive():
-            raise EngineError(f"hung: no result within {timeout:g} s", kind="timeout")
+            ended = _cancel(thread)
+            raise EngineError(f"hung: no result within {timeout:g} s", "the engine's thread was cancelled" if ended else
+                              "the engine's thread could not be cancelled (blocked outside Python code) and is left behind", kind="timeout")
         if "error" in box:
             raise box["error"]
         return box["result"]
 
     def run_one(self, scenario) -> dict:
-        if self.engine is None or self.hello is None:
-            self._start()
+        if self.dead is not None:
+            return self._with_baseline(_result(scenario, "error", f"not run: {self.dead}", error_kind="start", duration=0.0))
         start = time.perf_counter()
+        if self.engine is None or self.hello is None:
+            try:
+                self._start()
+            except Exception as exc:  # noqa: BLE001 - an engine that does not start: every scenario errors
+                self.dead = f"the engine could not be started: {type(exc).__name__}: {exc}"
+                self.engine, self.hello = None, None
+                result = _result(scenario, "error", self.dead, error_kind="start", duration=round(time.perf_counter() - start, 6))
+                return self._with_baseline(result)
         try:
             result = self._play(scenario)
         except EngineError as exc:
             result = _result(scenario, "error", f"engine {exc.kind}: {exc.message}", context=exc.context, error_kind=exc.kind)
             self._safe_restart(result)
-        except Exception as exc:  # noqa: BLE001 - an in-process engine raised: its defect, reported with context
-            import traceback
-
-            tb = traceback.format_exception(type(exc), exc, exc.__traceback__)
-            result = _result(scenario, "error", f"engine raised {type(exc).__name__}: {exc}", context="".join(tb[-6:]), error_kind="crash")
-            self._safe_restart(result)
+        except Exception as exc:  # noqa: BLE001 - the runner's own code raised (e.g. on an observation it misread)
+            result = _result(scenario, "error", f"runner raised {type(exc).__name__}: {exc} (a defect of mtgrules, "
+                             "not of the engine; the engine's replies may have a shape the checks do not expect)",
+                             context=_traceback_tail(exc), error_kind="runner")
         if result["outcome"] in FAILING and self.engine is not None:
             try:
                 hints = self.engine.diagnostics()
@@ -310,8 +385,9 @@ class Run:
         try:
             self._restart()
             result["restarted"] = True
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - the remaining scenarios are reported as not run
             result["restart_error"] = f"{type(exc).__name__}: {exc}"
+            self.dead = f"the engine could not be restarted after an earlier failure: {type(exc).__name__}: {exc}"
             self.engine, self.hello = None, None
 
     def _with_baseline(self, result: dict) -> dict:

@@ -117,7 +117,7 @@ def _engines_help() -> str:
                    "conform-ENGINE.jsonl in the cache folder, $MTGRULES_CACHE_DIR, else $XDG_CACHE_HOME/mtgrules, "
                    "else ~/.cache/mtgrules.")
 @click.option("--resume", is_flag=True, help="Continue a killed run: skip the scenarios already in --results.")
-@click.option("--timeout", type=float, default=10.0, show_default=True, help="Seconds per scenario before the engine counts as hung (it is restarted).")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=10.0, show_default=True, help="Seconds per scenario before the engine counts as hung (it is restarted).")
 @click.option("--validate-messages", is_flag=True, help="Validate every protocol message against conformance/protocol.schema.json.")
 @click.option("--scenarios", "scenario_dir", type=click.Path(exists=True, file_okay=False, path_type=Path), help="Another scenario folder (default: the corpus).")
 @click.option("--strict-baseline", is_flag=True, help="With --baseline, newly passing scenarios also make the exit code 1 (update the baseline).")
@@ -130,14 +130,19 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
     Exit code:
       0  nothing fails (with --baseline: nothing newly fails)
       1  a scenario fails or errors (with --baseline: newly), or the engine cannot be run
-      2  bad input (an unknown engine, a bad -k expression, an invalid spec or card pool)
+      2  bad input (an unknown engine, a bad -k expression, an invalid spec or card pool, a scenario
+         that does not validate: reported on stderr, the valid ones still run)
       5  no scenario selected (-k matches none, or the scenario folder holds no valid scenario)
     """
     from .engine import load_engine
-    from .runner import Run, baseline_changes, load_baseline, load_scenarios, report, select, summary, write_junit
+    from .runner import Run, baseline_changes, load_baseline, report, select, summary, write_junit
+    from .scenarios import load_corpus
 
     try:
-        scenarios, pool = load_scenarios(scenario_dir)
+        corpus = load_corpus(scenario_dir) if scenario_dir else load_corpus()
+        scenarios, pool, invalid = corpus.scenarios, corpus.pool, corpus.problems
+        for problem in invalid:  # never dropped silently: reported, and the run fails with exit 2
+            click.echo(str(problem), err=True)
         selected = select(scenarios, keyword)
         load_engine(engine_spec)  # fail early on a bad --engine
     except InputError as exc:
@@ -152,7 +157,7 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
         why = (f"-k {keyword!r} matches none of the {len(scenarios)} scenario(s) {where}" if scenarios and keyword
                else f"no valid scenario {where} (see `mtgrules scenarios validate --dir {scenario_dir or '...'}`)")
         click.echo(f"error: no scenario selected: {why}; nothing was run", err=True)
-        sys.exit(NO_SCENARIOS)
+        sys.exit(2 if invalid else NO_SCENARIOS)
     results_file = results_file or default_results_path(engine_spec)
     baseline = load_baseline(baseline_file) if baseline_file else None
     run = Run(lambda: load_engine(engine_spec, validate_messages=validate_messages, timeout=timeout), selected, pool,
@@ -177,7 +182,10 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
     stats = summary(results)
     changes = baseline_changes(results) if baseline is not None else None
     if json_file:
-        json_file.write_text(json.dumps(report(results, run.hello, engine_spec, baseline is not None), indent=1, sort_keys=True), encoding="utf-8")
+        data = report(results, run.hello, engine_spec, baseline is not None)
+        if invalid:
+            data["invalid"] = [p.as_json() for p in invalid]
+        json_file.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
     if junit_file:
         write_junit(results, junit_file, engine_spec)
     if quiet:
@@ -188,6 +196,9 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
         bad = bool(changes["newly_failing"]) or (strict_baseline and bool(changes["newly_passing"]))
     else:
         bad = any(r["outcome"] in ("failed", "error") for r in results)
+    if invalid:
+        click.echo(f"error: {len(invalid)} problem(s) in the scenario files (above): they were not run, and the run fails", err=True)
+        sys.exit(2)
     sys.exit(1 if bad else 0)
 
 
