@@ -258,6 +258,33 @@ def play(engine: Engine, hello: dict, scenario, pool) -> dict:
 # ---------------------------------------------------------------------------- the run
 
 
+class ResumeMismatch(ValueError):
+    """``--resume`` with a results file of another engine or another corpus."""
+
+
+def read_header(path: Path) -> dict | None:
+    """The identity a results file was written for (its first line, ``{"header": {...}}``)."""
+    if not path.exists():
+        return None
+    with path.open(encoding="utf-8", errors="replace") as f:
+        first = f.readline()
+    try:
+        data = json.loads(first)
+    except ValueError:
+        return None
+    return data["header"] if isinstance(data, dict) and isinstance(data.get("header"), dict) else None
+
+
+def corpus_fingerprint(scenarios) -> str:
+    """A digest of the scenario files (ID and content): another corpus, another fingerprint."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for s in sorted(scenarios, key=lambda s: s.id):
+        digest.update(s.id.encode("utf-8") + b"\0" + hashlib.sha256(Path(s.file).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
 def read_results(path: Path) -> list[dict]:
     """The complete result lines of a results file (a torn last line is dropped)."""
     out = []
@@ -295,7 +322,8 @@ class Run:
     """One run of a list of scenarios on one engine."""
 
     def __init__(self, engine_factory: Callable[[], Engine], scenarios, pool, *, results_path: str | Path | None = None,
-                 resume: bool = False, timeout: float | None = None, baseline: set[str] | None = None):
+                 resume: bool = False, timeout: float | None = None, baseline: set[str] | None = None,
+                 identity: dict | None = None):
         self.factory = engine_factory
         self.scenarios = list(scenarios)
         self.pool = pool
@@ -303,6 +331,7 @@ class Run:
         self.resume = resume
         self.timeout = timeout
         self.baseline = baseline
+        self.identity = identity  # {"engine": ..., "corpus": fingerprint}: the results file's header
         self.engine: Engine | None = None
         self.hello: dict | None = None
         self.restarts = 0
@@ -398,18 +427,33 @@ class Run:
                 result["outcome"] = "xpassed"
         return result
 
+    def _check_identity(self, kept: list[dict]) -> None:
+        """Refuse to resume a results file written for another engine or corpus."""
+        if self.identity is None or not kept:
+            return
+        header = read_header(self.results_path)
+        if header is None:
+            raise ResumeMismatch(f"{self.results_path}: records no engine or corpus (written by an older mtgrules): "
+                                 "run without --resume to start afresh")
+        for key in sorted(self.identity):
+            if header.get(key) != self.identity[key]:
+                raise ResumeMismatch(f"{self.results_path}: written for {key} {header.get(key)!r}, this run is for "
+                                     f"{self.identity[key]!r}: resume with the same {key}, or run without --resume "
+                                     "(or with another --results file)")
+
     # -------------------------------------------------------------- the loop
     def run(self, progress: Callable[[dict], None] | None = None) -> list[dict]:
         done: dict[str, dict] = {}
         if self.results_path is not None:
             if self.resume:
                 kept = read_results(self.results_path)
+                self._check_identity(kept)
                 wanted = {s.id for s in self.scenarios}
                 done = {r["scenario"]: r for r in kept if r["scenario"] in wanted}
-                _rewrite(self.results_path, kept)  # drops a torn last line before appending
+                _rewrite(self.results_path, kept, self.identity)  # drops a torn last line before appending
             else:
                 self.results_path.parent.mkdir(parents=True, exist_ok=True)
-                self.results_path.write_text("", encoding="utf-8")
+                _rewrite(self.results_path, [], self.identity)
         handle = self.results_path.open("a", encoding="utf-8") if self.results_path else None
         results = []
         try:
@@ -439,9 +483,12 @@ class Run:
         return results
 
 
-def _rewrite(path: Path, results: list[dict]) -> None:
+def _rewrite(path: Path, results: list[dict], identity: dict | None = None) -> None:
+    """Replace the results file atomically: its header (``identity``), then ``results``."""
     tmp = path.with_name(path.name + ".tmp")
     with tmp.open("w", encoding="utf-8") as f:
+        if identity is not None:
+            f.write(json.dumps({"header": identity}, sort_keys=True) + "\n")
         for r in results:
             f.write(json.dumps(r, sort_keys=True) + "\n")
         f.flush()

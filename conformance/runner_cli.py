@@ -116,7 +116,8 @@ def _engines_help() -> str:
               help="JSON lines, one result per finished scenario (written as each finishes). Default: "
                    "conform-ENGINE.jsonl in the cache folder, $MTGRULES_CACHE_DIR, else $XDG_CACHE_HOME/mtgrules, "
                    "else ~/.cache/mtgrules.")
-@click.option("--resume", is_flag=True, help="Continue a killed run: skip the scenarios already in --results.")
+@click.option("--resume", is_flag=True, help="Continue a killed run: skip the scenarios already in --results (refused when that file "
+                   "was written for another engine or another corpus).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=10.0, show_default=True, help="Seconds per scenario before the engine counts as hung (it is restarted).")
 @click.option("--validate-messages", is_flag=True, help="Validate every protocol message against conformance/protocol.schema.json.")
 @click.option("--scenarios", "scenario_dir", type=click.Path(exists=True, file_okay=False, path_type=Path), help="Another scenario folder (default: the corpus).")
@@ -135,7 +136,7 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
       5  no scenario selected (-k matches none, or the scenario folder holds no valid scenario)
     """
     from .engine import load_engine
-    from .runner import Run, baseline_changes, load_baseline, report, select, summary, write_junit
+    from .runner import Run, ResumeMismatch, baseline_changes, corpus_fingerprint, load_baseline, report, select, summary, write_junit
     from .scenarios import load_corpus
 
     try:
@@ -161,7 +162,8 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
     results_file = results_file or default_results_path(engine_spec)
     baseline = load_baseline(baseline_file) if baseline_file else None
     run = Run(lambda: load_engine(engine_spec, validate_messages=validate_messages, timeout=timeout), selected, pool,
-              results_path=results_file, resume=resume, timeout=timeout, baseline=baseline)
+              results_path=results_file, resume=resume, timeout=timeout, baseline=baseline,
+              identity={"engine": engine_spec, "corpus": corpus_fingerprint(scenarios)})
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -176,6 +178,9 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
 
         try:
             results = run.run(progress=advance)
+        except ResumeMismatch as exc:
+            click.echo(f"error: cannot resume: {exc}", err=True)
+            sys.exit(2)
         except Exception as exc:  # noqa: BLE001 - e.g. the engine does not even start
             click.echo(f"error: the engine could not be run: {type(exc).__name__}: {exc}", err=True)
             sys.exit(1)

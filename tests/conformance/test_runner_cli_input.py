@@ -69,3 +69,19 @@ def test_an_engine_that_never_starts_still_ends_with_a_report(tmp_path, monkeypa
     assert {(r["scenario"], r["outcome"], r["error_kind"]) for r in data["results"]} == \
         {(GOOD, "error", "start"), (MISSPELT, "error", "start")}
     assert "total: 2 error" in result.output
+
+
+def test_resume_refuses_another_engine_or_corpus(tmp_path, monkeypatch):
+    directory = _sample_dir(tmp_path / "a", [GOOD, MISSPELT])
+    first = _conform(["--scenarios", str(directory), "-q"], tmp_path)
+    assert first.exit_code == 0, first.output
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "engines"))
+    other = _conform(["--scenarios", str(directory), "--resume", "--engine", "wrong_engine:WrongEngine", "-q"], tmp_path)
+    assert other.exit_code == 2, other.output
+    assert "cannot resume" in other.stderr and "written for engine 'reference'" in other.stderr
+    changed = directory / "flashback" / f"{GOOD}.yaml"
+    changed.write_text(changed.read_text() + "\n# changed\n")
+    corpus = _conform(["--scenarios", str(directory), "--resume", "-q"], tmp_path)
+    assert corpus.exit_code == 2 and "written for corpus" in corpus.stderr, corpus.output
+    same = _conform(["--scenarios", str(directory), "--resume", "-q"], tmp_path)  # still refused: nothing was overwritten
+    assert same.exit_code == 2
