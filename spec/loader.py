@@ -176,6 +176,18 @@ def seed_lines(path: Path) -> tuple[str, ...]:
     return tuple(path.read_text(encoding="utf-8").splitlines())
 
 
+def _inside(folder: Path, name: str) -> Path | None:
+    """``folder / name`` when it stays inside ``folder`` (no ``..``, absolute path or link out of
+    it) and the name is one the file system can hold; None otherwise: sources are untrusted input."""
+    try:
+        root = folder.resolve()
+        path = (root / name).resolve()
+        path.is_file()  # a name too long for the file system raises here
+    except (OSError, ValueError):
+        return None
+    return path if path.is_relative_to(root) and path != root else None
+
+
 def _source_problems(spec: Spec, where: dict, shared: Path | None) -> list[Problem]:
     """Text verbatim in the seed at the stated lines; current numbers exist in the current CR."""
     if shared is None:
@@ -189,7 +201,10 @@ def _source_problems(spec: Spec, where: dict, shared: Path | None) -> list[Probl
             problems.append(located.problem(["items", index, "current"], f"{item.current} is not a rule number of the current Comprehensive Rules"))
         if item.source is None or item.text is None:
             continue
-        seed = shared / "seeds" / item.source.file
+        seed = _inside(shared / "seeds", item.source.file)
+        if seed is None:
+            problems.append(located.problem(["items", index, "source", "file"], f"{item.source.file!r} is not a file of the source folder"))
+            continue
         if not seed.is_file():
             problems.append(located.problem(["items", index, "source", "file"], f"no seed file {item.source.file!r}"))
             continue
