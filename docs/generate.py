@@ -39,8 +39,16 @@ SCHEMA_DIRS = ("spec", "model", "proofs", "conformance", "mtgrules")
 
 
 def esc(text: str) -> str:
-    """Escape inline reStructuredText markup in plain text."""
-    return re.sub(r"([\\`*_|\[\]<>:])", r"\\\1", text)
+    """Escape inline reStructuredText markup in plain text, on one line: texts come from scenarios,
+    specs, rule sets and reports (untrusted), and a newline could start a directive (``.. raw::``)."""
+    return re.sub(r"([\\`*_|\[\]<>:])", r"\\\1", " ".join(str(text).split()))
+
+
+def lit(text: str) -> str:
+    """Inline literal text (````text````), or escaped plain text when it holds a backquote or a
+    line break that would end the literal."""
+    text = str(text)
+    return f"``{text}``" if text.strip() and "`" not in text and text == " ".join(text.split()) else esc(text)
 
 
 def heading(text: str, char: str) -> str:
@@ -147,7 +155,7 @@ def rules_index(spec: Spec, names: dict[str, str], loose_names: dict[str, str]) 
             continue
         out.append(heading(esc(document.title), "-"))
         if document.file:
-            out.append(f"Seed ``{document.file}``, edition ``{document.edition}``.\n")
+            out.append(f"Seed {lit(document.file)}, edition {lit(document.edition)}.\n")
         out.append(".. toctree::\n   :maxdepth: 1\n\n" + "".join(f"   {p}\n" for p in pages))
     return "\n".join(out)
 
@@ -169,7 +177,7 @@ def coverage_inc(spec: Spec, context: BuildContext, names: dict[str, str]) -> st
     if missing:
         out.append("Not built yet, so their columns are empty: " + ", ".join(missing) + ".\n")
     if context.verdicts_error:
-        out.append(f".. error::\n\n   Running the proofs failed: {esc(' '.join(context.verdicts_error.split()))}\n")
+        out.append(f".. error::\n\n   Running the proofs failed: {esc(context.verdicts_error)}\n")
     if context.verdicts_file == "run by this build":
         out.append(f"Proof verdicts: the {len(context.verdicts)} obligations were run by this build; the *proved* column counts proved / refuted / unknown verdicts.\n")
     elif context.verdicts_file:
@@ -261,7 +269,7 @@ def custom_report_rst(report: dict, source: str | None, spec: Spec) -> str:
             explanation = str(finding.get("explanation") or "")
             for paragraph in explanation.split("\n\n"):
                 if paragraph.strip():
-                    out.append(esc(" ".join(paragraph.split())) + "\n")
+                    out.append(esc(paragraph) + "\n")
             for key, title in (("witness", "Situation"), ("outcomes", "Outcomes"), ("scenario", "As a scenario")):
                 if finding.get(key):
                     out.append(f".. rubric:: {title}\n")
@@ -275,7 +283,7 @@ def custom_rules_inc(spec: Spec, context: BuildContext) -> str:
         out.append(custom_report_rst(context.custom_report, context.custom_report_source, spec))
     elif context.custom_report_error:
         out.append(".. error::\n\n   The custom-rules checker failed on "
-                   f"``{context.custom_report_source}``: {esc(' '.join(context.custom_report_error.split()))}\n")
+                   f"``{context.custom_report_source}``: {esc(context.custom_report_error)}\n")
     else:
         out.append(
             ".. note::\n\n   The custom-rules checker (issue 8) is not built yet, so this page has no report of "
@@ -394,7 +402,7 @@ def engines_inc(context: BuildContext, files: Path) -> str:
             for r in report.results:
                 counts[r.outcome] = counts.get(r.outcome, 0) + 1
             summary = ", ".join(f"{n} {o}" for o, n in counts.items()) or "no results"
-            out.append(f"* **{esc(report.engine)}** (``{Path(report.file).name}``): {summary}")
+            out.append(f"* **{esc(report.engine)}** ({lit(Path(report.file).name)}): {summary}")
         out.append("")
         for report in context.reports:
             out.append(deviations_rst(report))
