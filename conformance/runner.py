@@ -11,7 +11,9 @@ still fails is ``xfailed`` and one that now passes is ``xpassed``.
 
 Results are appended to a JSON-lines file as each scenario finishes (flushed and fsynced), so a
 killed run keeps what it finished; ``resume=True`` skips the scenarios already in that file.
-After an engine failure the engine is restarted and the run goes on.
+After an engine failure the engine is restarted and the run goes on; an engine that cannot be
+(re)started leaves every remaining scenario ``error``, and the run still ends with its report.
+An exception in the runner's own code is reported as the runner's (``error_kind: runner``).
 """
 
 from __future__ import annotations
@@ -48,30 +50,70 @@ def load_scenarios(directory: str | Path | None = None):
 
 def keyword_matcher(pattern: str | None) -> Callable[[Iterable[str]], bool]:
     """A pytest ``-k``-like matcher: words (substrings, case-insensitive) with and/or/not and
-    parentheses, matched against a scenario's ID, section, rules and features."""
+    parentheses, matched against a scenario's ID, section, rules and features. The expression is
+    parsed (recursive descent, ``not`` > ``and`` > ``or``), never evaluated as code; a malformed
+    one raises ValueError."""
     if not pattern or not pattern.strip():
         return lambda words: True
     tokens = re.findall(r"\(|\)|[^\s()]+", pattern)
-    code = []
-    terms = []
-    for tok in tokens:
-        if tok in ("(", ")"):
-            code.append(tok)
-        elif tok.lower() in ("and", "or", "not"):
-            code.append(tok.lower())
-        else:
-            terms.append(tok.lower())
-            code.append(f"_t[{len(terms) - 1}]")
-    expr = " ".join(code)
+    pos = 0
+
+    def bad(why: str):
+        return ValueError(f"bad -k expression {pattern!r}: {why}")
+
+    def peek() -> str | None:
+        return tokens[pos].lower() if pos < len(tokens) else None
+
+    def take() -> str:
+        nonlocal pos
+        pos += 1
+        return tokens[pos - 1]
+
+    def either(parse_side, word: str, combine):
+        left = parse_side()
+        while peek() == word:
+            take()
+            left = combine(left, parse_side())
+        return left
+
+    def disjunction():
+        return either(conjunction, "or", lambda a, b: lambda hay: a(hay) or b(hay))
+
+    def conjunction():
+        return either(negation, "and", lambda a, b: lambda hay: a(hay) and b(hay))
+
+    def negation():
+        if peek() == "not":
+            take()
+            inner = negation()
+            return lambda hay: not inner(hay)
+        return primary()
+
+    def primary():
+        token = peek()
+        if token is None:
+            raise bad("ends where a word or '(' is expected")
+        if token == "(":
+            take()
+            inner = disjunction()
+            if peek() != ")":
+                raise bad("a '(' is not closed")
+            take()
+            return inner
+        if token in (")", "and", "or"):
+            raise bad(f"{tokens[pos]!r} where a word or '(' is expected")
+        word = take().lower()
+        return lambda hay: any(word in w for w in hay)
+
     try:
-        compiled = compile(expr, "<-k>", "eval")
-    except SyntaxError:
-        raise ValueError(f"bad -k expression {pattern!r}") from None
+        tree = disjunction()
+    except RecursionError:
+        raise bad("nested too deeply") from None
+    if pos < len(tokens):
+        raise bad(f"unexpected {tokens[pos]!r}")
 
     def matches(words: Iterable[str]) -> bool:
-        hay = [w.lower() for w in words]
-        found = [any(t in w for w in hay) for t in terms]
-        return bool(eval(compiled, {"__builtins__": {}}, {"_t": found}))  # noqa: S307 - only and/or/not over booleans
+        return bool(tree([w.lower() for w in words]))
 
     return matches
 
@@ -133,8 +175,57 @@ def _engine_step(step: dict) -> dict:
     return {k: v for k, v in step.items() if k not in ("then", "expect", "note")}
 
 
+def _traceback_tail(exc: BaseException) -> str:
+    """The last frames of an exception's traceback: a report's context for it."""
+    import traceback
+
+    return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)[-6:])
+
+
+class EngineRaised(EngineError):
+    """An exception raised inside an engine's own method (not the runner's): the engine's defect."""
+
+
+class _Guarded:
+    """An engine seen through the runner: an exception from one of its methods becomes
+    :class:`EngineRaised` (so a crash in the runner's own code is never blamed on the engine),
+    and a snapshot or event log of the wrong shape is a protocol error, caught before the
+    runner's checks read it."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+
+    def _call(self, name: str, *args):
+        try:
+            return getattr(self.engine, name)(*args)
+        except (EngineError, Unsupported):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the engine's defect, reported with its traceback
+            raise EngineRaised(f"engine raised {type(exc).__name__} in {name}(): {exc}", _traceback_tail(exc), kind="crash") from None
+
+    def setup(self, request: dict):
+        return self._call("setup", request)
+
+    def apply(self, step: dict):
+        return self._call("apply", step)
+
+    def observe(self) -> dict:
+        snapshot = self._call("observe")
+        if not isinstance(snapshot, dict):
+            raise EngineError("wrong shape: the snapshot is not a JSON object", repr(snapshot)[:300], kind="protocol")
+        return snapshot
+
+    def events(self) -> list[dict]:
+        events = self._call("events")
+        if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+            raise EngineError("wrong shape: the event log is not a list of JSON objects", repr(events)[:300], kind="protocol")
+        return events
+
+
 def play(engine: Engine, hello: dict, scenario, pool) -> dict:
-    """Play one scenario on a started engine; engine failures propagate as exceptions."""
+    """Play one scenario on a started engine; engine failures propagate as :class:`EngineError`
+    (:class:`EngineRaised` for an exception inside the engine), the runner's own as any other."""
+    engine = _Guarded(engine)
     missing = [f for f in scenario.features if f not in hello["features"]]
     if missing:
         return _result(scenario, "skipped", f"engine lacks feature(s): {', '.join(missing)}", missing_features=missing)
@@ -208,6 +299,33 @@ def play(engine: Engine, hello: dict, scenario, pool) -> dict:
 # ---------------------------------------------------------------------------- the run
 
 
+class ResumeMismatch(ValueError):
+    """``--resume`` with a results file of another engine or another corpus."""
+
+
+def read_header(path: Path) -> dict | None:
+    """The identity a results file was written for (its first line, ``{"header": {...}}``)."""
+    if not path.exists():
+        return None
+    with path.open(encoding="utf-8", errors="replace") as f:
+        first = f.readline()
+    try:
+        data = json.loads(first)
+    except ValueError:
+        return None
+    return data["header"] if isinstance(data, dict) and isinstance(data.get("header"), dict) else None
+
+
+def corpus_fingerprint(scenarios) -> str:
+    """A digest of the scenario files (ID and content): another corpus, another fingerprint."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for s in sorted(scenarios, key=lambda s: s.id):
+        digest.update(s.id.encode("utf-8") + b"\0" + hashlib.sha256(Path(s.file).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
 def read_results(path: Path) -> list[dict]:
     """The complete result lines of a results file (a torn last line is dropped)."""
     out = []
@@ -226,19 +344,37 @@ def read_results(path: Path) -> list[dict]:
     return out
 
 
+class Cancelled(BaseException):
+    """Raised inside a hung in-process engine's thread to end it (see :func:`_cancel`)."""
+
+
+def _cancel(thread: threading.Thread, grace: float = 2.0) -> bool:
+    """End a hung in-process engine's thread: raise :class:`Cancelled` in it (CPython's
+    ``PyThreadState_SetAsyncExc``, delivered at the thread's next Python instruction, so a loop in
+    Python code ends; a call blocked in C does not). True when the thread ended within ``grace``."""
+    import ctypes
+
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(Cancelled))
+    thread.join(grace)
+    return not thread.is_alive()
+
+
 class _Worker:
     """One daemon thread that plays a run's scenarios in turn, so the runner can stop waiting for a
     hung engine (a new thread per scenario doubled the wall time of a run)."""
 
     def __init__(self):
         self.jobs: queue.SimpleQueue = queue.SimpleQueue()
-        threading.Thread(target=self._loop, daemon=True, name="scenario worker").start()
+        self.thread = threading.Thread(target=self._loop, daemon=True, name="scenario worker")
+        self.thread.start()
 
     def _loop(self) -> None:
         while True:
             job, box, done = self.jobs.get()
             try:
                 box["result"] = job()
+            except Cancelled:
+                return  # a hung scenario cancelled (_cancel): this worker ends, the next scenario gets another
             except BaseException as exc:  # noqa: BLE001 - reported as the scenario's error
                 box["error"] = exc
             done.set()
@@ -255,7 +391,8 @@ class Run:
     """One run of a list of scenarios on one engine."""
 
     def __init__(self, engine_factory: Callable[[], Engine], scenarios, pool, *, results_path: str | Path | None = None,
-                 resume: bool = False, timeout: float | None = None, baseline: set[str] | None = None):
+                 resume: bool = False, timeout: float | None = None, baseline: set[str] | None = None,
+                 identity: dict | None = None):
         self.factory = engine_factory
         self.scenarios = list(scenarios)
         self.pool = pool
@@ -263,10 +400,12 @@ class Run:
         self.resume = resume
         self.timeout = timeout
         self.baseline = baseline
+        self.identity = identity  # {"engine": ..., "corpus": fingerprint}: the results file's header
         self.engine: Engine | None = None
         self.hello: dict | None = None
         self.restarts = 0
         self._worker: _Worker | None = None
+        self.dead: str | None = None  # why the engine cannot be run any more (a failed start or restart)
 
     # -------------------------------------------------------------- engine lifecycle
     def _start(self, fresh: bool = False) -> None:
@@ -295,27 +434,35 @@ class Run:
             self._worker = _Worker()
         box = self._worker.call(lambda: play(engine, self.hello, scenario, self.pool), timeout)
         if box is None:
-            self._worker = None  # left to the hung scenario; the next one gets a new worker
-            raise EngineError(f"hung: no result within {timeout:g} s", kind="timeout")
+            ended = _cancel(self._worker.thread)
+            self._worker = None  # the next scenario gets a new worker
+            raise EngineError(f"hung: no result within {timeout:g} s", "the engine's thread was cancelled" if ended else
+                              "the engine's thread could not be cancelled (blocked outside Python code) and is left behind", kind="timeout")
         if "error" in box:
             raise box["error"]
         return box["result"]
 
     def run_one(self, scenario) -> dict:
-        if self.engine is None or self.hello is None:
-            self._start()
+        if self.dead is not None:
+            return self._with_baseline(_result(scenario, "error", f"not run: {self.dead}", error_kind="start", duration=0.0))
         start = time.perf_counter()
+        if self.engine is None or self.hello is None:
+            try:
+                self._start()
+            except Exception as exc:  # noqa: BLE001 - an engine that does not start: every scenario errors
+                self.dead = f"the engine could not be started: {type(exc).__name__}: {exc}"
+                self.engine, self.hello = None, None
+                result = _result(scenario, "error", self.dead, error_kind="start", duration=round(time.perf_counter() - start, 6))
+                return self._with_baseline(result)
         try:
             result = self._play(scenario)
         except EngineError as exc:
             result = _result(scenario, "error", f"engine {exc.kind}: {exc.message}", context=exc.context, error_kind=exc.kind)
             self._safe_restart(result)
-        except Exception as exc:  # noqa: BLE001 - an in-process engine raised: its defect, reported with context
-            import traceback
-
-            tb = traceback.format_exception(type(exc), exc, exc.__traceback__)
-            result = _result(scenario, "error", f"engine raised {type(exc).__name__}: {exc}", context="".join(tb[-6:]), error_kind="crash")
-            self._safe_restart(result)
+        except Exception as exc:  # noqa: BLE001 - the runner's own code raised (e.g. on an observation it misread)
+            result = _result(scenario, "error", f"runner raised {type(exc).__name__}: {exc} (a defect of mtgrules, "
+                             "not of the engine; the engine's replies may have a shape the checks do not expect)",
+                             context=_traceback_tail(exc), error_kind="runner")
         if result["outcome"] in FAILING and self.engine is not None:
             try:
                 hints = self.engine.diagnostics()
@@ -330,8 +477,9 @@ class Run:
         try:
             self._restart()
             result["restarted"] = True
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - the remaining scenarios are reported as not run
             result["restart_error"] = f"{type(exc).__name__}: {exc}"
+            self.dead = f"the engine could not be restarted after an earlier failure: {type(exc).__name__}: {exc}"
             self.engine, self.hello = None, None
 
     def _with_baseline(self, result: dict) -> dict:
@@ -342,18 +490,33 @@ class Run:
                 result["outcome"] = "xpassed"
         return result
 
+    def _check_identity(self, kept: list[dict]) -> None:
+        """Refuse to resume a results file written for another engine or corpus."""
+        if self.identity is None or not kept:
+            return
+        header = read_header(self.results_path)
+        if header is None:
+            raise ResumeMismatch(f"{self.results_path}: records no engine or corpus (written by an older mtgrules): "
+                                 "run without --resume to start afresh")
+        for key in sorted(self.identity):
+            if header.get(key) != self.identity[key]:
+                raise ResumeMismatch(f"{self.results_path}: written for {key} {header.get(key)!r}, this run is for "
+                                     f"{self.identity[key]!r}: resume with the same {key}, or run without --resume "
+                                     "(or with another --results file)")
+
     # -------------------------------------------------------------- the loop
     def run(self, progress: Callable[[dict], None] | None = None) -> list[dict]:
         done: dict[str, dict] = {}
         if self.results_path is not None:
             if self.resume:
                 kept = read_results(self.results_path)
+                self._check_identity(kept)
                 wanted = {s.id for s in self.scenarios}
                 done = {r["scenario"]: r for r in kept if r["scenario"] in wanted}
-                _rewrite(self.results_path, kept)  # drops a torn last line before appending
+                _rewrite(self.results_path, kept, self.identity)  # drops a torn last line before appending
             else:
                 self.results_path.parent.mkdir(parents=True, exist_ok=True)
-                self.results_path.write_text("", encoding="utf-8")
+                _rewrite(self.results_path, [], self.identity)
         handle = self.results_path.open("a", encoding="utf-8") if self.results_path else None
         results = []
         try:
@@ -383,9 +546,12 @@ class Run:
         return results
 
 
-def _rewrite(path: Path, results: list[dict]) -> None:
+def _rewrite(path: Path, results: list[dict], identity: dict | None = None) -> None:
+    """Replace the results file atomically: its header (``identity``), then ``results``."""
     tmp = path.with_name(path.name + ".tmp")
     with tmp.open("w", encoding="utf-8") as f:
+        if identity is not None:
+            f.write(json.dumps({"header": identity}, sort_keys=True) + "\n")
         for r in results:
             f.write(json.dumps(r, sort_keys=True) + "\n")
         f.flush()

@@ -116,8 +116,9 @@ def _engines_help() -> str:
               help="JSON lines, one result per finished scenario (written as each finishes). Default: "
                    "conform-ENGINE.jsonl in the cache folder, $MTGRULES_CACHE_DIR, else $XDG_CACHE_HOME/mtgrules, "
                    "else ~/.cache/mtgrules.")
-@click.option("--resume", is_flag=True, help="Continue a killed run: skip the scenarios already in --results.")
-@click.option("--timeout", type=float, default=10.0, show_default=True, help="Seconds per scenario before the engine counts as hung (it is restarted).")
+@click.option("--resume", is_flag=True, help="Continue a killed run: skip the scenarios already in --results (refused when that file "
+                   "was written for another engine or another corpus).")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=10.0, show_default=True, help="Seconds per scenario before the engine counts as hung (it is restarted).")
 @click.option("--validate-messages", is_flag=True, help="Validate every protocol message against conformance/protocol.schema.json.")
 @click.option("--scenarios", "scenario_dir", type=click.Path(exists=True, file_okay=False, path_type=Path), help="Another scenario folder (default: the corpus).")
 @click.option("--cards", "cards_file", type=click.Path(dir_okay=False, path_type=Path),
@@ -132,11 +133,12 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
     Exit code:
       0  nothing fails (with --baseline: nothing newly fails)
       1  a scenario fails or errors (with --baseline: newly), or the engine cannot be run
-      2  bad input (an unknown engine, a bad -k expression, an invalid spec or card pool)
+      2  bad input (an unknown engine, a bad -k expression, an invalid spec or card pool, a scenario
+         that does not validate: reported on stderr, the valid ones still run)
       5  no scenario selected (-k matches none, or the scenario folder holds no valid scenario)
     """
     from .engine import load_engine
-    from .runner import Run, baseline_changes, load_baseline, report, select, summary, write_junit
+    from .runner import Run, ResumeMismatch, baseline_changes, corpus_fingerprint, load_baseline, report, select, summary, write_junit
     from .scenarios import SCENARIO_DIR, cards_file_problems, load_corpus
 
     try:
@@ -145,7 +147,9 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
             for p in cards_file_problems(corpus, cards_file):
                 click.echo(str(p), err=True)
             sys.exit(2)
-        scenarios, pool = corpus.scenarios, corpus.pool
+        scenarios, pool, invalid = corpus.scenarios, corpus.pool, corpus.problems
+        for problem in invalid:  # never dropped silently: reported, and the run fails with exit 2
+            click.echo(str(problem), err=True)
         selected = select(scenarios, keyword)
         load_engine(engine_spec)  # fail early on a bad --engine
     except InputError as exc:
@@ -160,11 +164,12 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
         why = (f"-k {keyword!r} matches none of the {len(scenarios)} scenario(s) {where}" if scenarios and keyword
                else f"no valid scenario {where} (see `mtgrules scenarios validate --dir {scenario_dir or '...'}`)")
         click.echo(f"error: no scenario selected: {why}; nothing was run", err=True)
-        sys.exit(NO_SCENARIOS)
+        sys.exit(2 if invalid else NO_SCENARIOS)
     results_file = results_file or default_results_path(engine_spec)
     baseline = load_baseline(baseline_file) if baseline_file else None
     run = Run(lambda: load_engine(engine_spec, validate_messages=validate_messages, timeout=timeout), selected, pool,
-              results_path=results_file, resume=resume, timeout=timeout, baseline=baseline)
+              results_path=results_file, resume=resume, timeout=timeout, baseline=baseline,
+              identity={"engine": engine_spec, "corpus": corpus_fingerprint(scenarios)})
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -179,13 +184,19 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
 
         try:
             results = run.run(progress=advance)
+        except ResumeMismatch as exc:
+            click.echo(f"error: cannot resume: {exc}", err=True)
+            sys.exit(2)
         except Exception as exc:  # noqa: BLE001 - e.g. the engine does not even start
             click.echo(f"error: the engine could not be run: {type(exc).__name__}: {exc}", err=True)
             sys.exit(1)
     stats = summary(results)
     changes = baseline_changes(results) if baseline is not None else None
     if json_file:
-        json_file.write_text(json.dumps(report(results, run.hello, engine_spec, baseline is not None), indent=1, sort_keys=True), encoding="utf-8")
+        data = report(results, run.hello, engine_spec, baseline is not None)
+        if invalid:
+            data["invalid"] = [p.as_json() for p in invalid]
+        json_file.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
     if junit_file:
         write_junit(results, junit_file, engine_spec)
     if quiet:
@@ -196,6 +207,9 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
         bad = bool(changes["newly_failing"]) or (strict_baseline and bool(changes["newly_passing"]))
     else:
         bad = any(r["outcome"] in ("failed", "error") for r in results)
+    if invalid:
+        click.echo(f"error: {len(invalid)} problem(s) in the scenario files (above): they were not run, and the run fails", err=True)
+        sys.exit(2)
     sys.exit(1 if bad else 0)
 
 

@@ -233,11 +233,15 @@ def _scenario(doc: yamlio.Located, path: Path, root: Path) -> Scenario:
         section = path.relative_to(root).parts[0] if len(path.relative_to(root).parts) > 1 else ""
     except ValueError:
         section = path.parent.name
+    def mapping(key: str) -> dict:
+        return data[key] if isinstance(data.get(key), dict) else {}
+
+    # fields of the wrong type (already reported by the schema) read as empty: one invalid file never aborts the others
     return Scenario(
-        id=str(data.get("id", "")), title=data.get("title", ""), rules=list(data.get("rules") or []),
-        source=data.get("source") or {}, editions=list(data.get("editions") or []),
-        features=list(data.get("features") or []), cards=list(data.get("cards") or []),
-        setup=data.get("setup") or {}, steps=list(data.get("steps") or []), expect=list(data.get("expect") or []),
+        id=str(data.get("id", "")), title=str(data.get("title", "")), rules=_list(data.get("rules")),
+        source=mapping("source"), editions=_list(data.get("editions")),
+        features=_list(data.get("features")), cards=_list(data.get("cards")),
+        setup=mapping("setup"), steps=_list(data.get("steps")), expect=_list(data.get("expect")),
         file=str(path), section=section, doc=doc, notes=data.get("notes"),
     )
 

@@ -18,8 +18,9 @@ from .trace import ROOT
 GENERATED = "_generated"
 
 def esc(text: str) -> str:
-    """Escape inline reStructuredText markup in plain text."""
-    return re.sub(r"([\\`*_|\[\]<>:@])", r"\\\1", text)
+    """Escape inline reStructuredText markup in plain text, on one line: texts come from scenarios,
+    specs, rule sets and reports (untrusted), and a newline could start a directive (``.. raw::``)."""
+    return re.sub(r"([\\`*_|\[\]<>:@])", r"\\\1", " ".join(str(text).split()))
 
 def heading(text: str, char: str) -> str:
     return f"{text}\n{char * max(len(text), 3)}\n"

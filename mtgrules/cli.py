@@ -22,6 +22,19 @@ def main() -> None:
 
     Start with `mtgrules verify` (every check) or `mtgrules spec --help`.
     """
+    safe_output()
+
+
+def safe_output() -> None:
+    """Printing never crashes on a terminal that is not UTF-8: a character its encoding lacks is
+    written as a backslash escape (rule texts and card names hold em dashes, bullets, accents)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # a stream already in use in a way that forbids it
+                pass
 
 
 #: Problem lines shown per failing check (all of them are in --json).

@@ -13,12 +13,19 @@ from .problems import InputError, Problem
 from .yamlio import Located
 
 
+def _strict_integer(checker, instance) -> bool:
+    """An integer is an int, never a float such as ``3.0`` (which JSON Schema would accept and a
+    line number or a count cannot be)."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
 @lru_cache(maxsize=None)
 def validator(schema_path: str) -> jsonschema.protocols.Validator:
     schema = json.loads(Path(schema_path).read_text(encoding="utf-8"))
-    cls = jsonschema.validators.validator_for(schema)
-    cls.check_schema(schema)
-    return cls(schema, format_checker=cls.FORMAT_CHECKER)
+    base = jsonschema.validators.validator_for(schema)
+    base.check_schema(schema)
+    cls = jsonschema.validators.extend(base, type_checker=base.TYPE_CHECKER.redefine("integer", _strict_integer))
+    return cls(schema, format_checker=base.FORMAT_CHECKER)
 
 
 def schema_problems(doc: Located, schema_path: str | Path) -> list[Problem]:

@@ -159,6 +159,18 @@ def seed_lines(path: Path) -> tuple[str, ...]:
     return tuple(path.read_text(encoding="utf-8").splitlines())
 
 
+def _inside(folder: Path, name: str) -> Path | None:
+    """``folder / name`` when it stays inside ``folder`` (no ``..``, absolute path or link out of
+    it) and the name is one the file system can hold; None otherwise: sources are untrusted input."""
+    try:
+        root = folder.resolve()
+        path = (root / name).resolve()
+        path.is_file()  # a name too long for the file system raises here
+    except (OSError, ValueError):
+        return None
+    return path if path.is_relative_to(root) and path != root else None
+
+
 def _source_problems(spec: Spec, where: dict, sources: Path) -> list[Problem]:
     """Text verbatim in the source document at the stated lines."""
     problems = []
@@ -166,7 +178,10 @@ def _source_problems(spec: Spec, where: dict, sources: Path) -> list[Problem]:
         located, index = where[item.id]
         if item.source is None or item.text is None:
             continue
-        seed = sources / item.source.file
+        seed = _inside(sources, item.source.file)
+        if seed is None:
+            problems.append(located.problem(["items", index, "source", "file"], f"{item.source.file!r} is not a file of the source folder"))
+            continue
         if not seed.is_file():
             problems.append(located.problem(["items", index, "source", "file"], f"no source document {item.source.file!r} in {sources}"))
             continue

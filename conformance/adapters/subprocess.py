@@ -2,8 +2,10 @@
 
 The process is started once per run (and again only after it failed). Every request carries a
 sequence number ``seq``; the reply must carry the same one. A reader thread turns stdout into a
-queue of lines, so a hung engine is detected with a timeout; stderr is kept (its last lines are
-the context of an error). Failures raise :class:`~mtgrules.conformance.engine.EngineError` with
+queue of lines, so a hung engine is detected with a timeout; requests are written without
+blocking (the pipe is non-blocking, ``select`` waits for room), so an engine that stops reading
+its stdin is hung too, within the same deadline; stderr is kept (its last lines are the context
+of an error). Failures raise :class:`~mtgrules.conformance.engine.EngineError` with
 ``kind``: ``crash`` (the process exited), ``timeout`` (no reply before the deadline), ``garbage``
 (a line that is not a JSON object), ``order`` (a reply to another request), ``protocol`` (a
 reply of the wrong type or, with ``validate_messages``, not valid against protocol.schema.json)
@@ -16,6 +18,7 @@ import collections
 import json
 import os
 import queue
+import select
 import subprocess
 import threading
 import time
@@ -73,6 +76,7 @@ class ProcessEngine(Engine):
         env.setdefault("PYTHONUNBUFFERED", "1")
         self.proc = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, encoding="utf-8", bufsize=1, env=env, cwd=self.cwd)
+        os.set_blocking(self.proc.stdin.fileno(), False)  # writes are bounded by the deadline (_send)
         self.lines = queue.Queue()
         self.stderr_tail = collections.deque(maxlen=30)
         proc, lines, tail = self.proc, self.lines, self.stderr_tail
@@ -126,13 +130,42 @@ class ProcessEngine(Engine):
             if problem:
                 raise EngineError(f"request {kind} #{self.seq} is not valid against protocol.schema.json: {problem}", kind="protocol")
         line = json.dumps(message, separators=(",", ":"))
+        budget = self._remaining()
         try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
+            sent = self._send((line + "\n").encode("utf-8"), budget)
         except (BrokenPipeError, OSError, ValueError):
             self._crashed(f"while sending {kind} #{self.seq}")
+        if not sent:
+            context = self._context(f"sending {kind} #{self.seq} ({len(line) + 1} bytes): the engine stopped reading its stdin")
+            self._kill()
+            raise EngineError(f"hung: the engine did not read {kind} #{self.seq} within {budget:.3g} s", context, kind="timeout")
         self.messages += 1
         return self._reply(kind, self.seq)
+
+    def _remaining(self) -> float:
+        """Seconds left for this exchange: until the scenario's deadline, else ``timeout``."""
+        if self.deadline is not None:
+            return max(0.0, self.deadline - time.monotonic())
+        return self.timeout
+
+    def _send(self, data: bytes, budget: float) -> bool:
+        """Write ``data`` to the engine's stdin within ``budget`` seconds; False when the engine
+        does not take it in time (the pipe stays full), so a non-reading engine never blocks the run."""
+        fd = self.proc.stdin.fileno()
+        end = time.monotonic() + budget
+        view = memoryview(data)
+        while view:
+            try:
+                n = os.write(fd, view)
+            except BlockingIOError:
+                n = 0
+            view = view[n:]
+            if view:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                select.select([], [fd], [], left)
+        return True
 
     def _crashed(self, when: str):
         proc = self.proc
@@ -148,9 +181,7 @@ class ProcessEngine(Engine):
         raise EngineError(f"engine process exited (code {code}) {when}", context, kind="crash")
 
     def _reply(self, kind: str, seq: int) -> dict:
-        timeout = self.timeout
-        if self.deadline is not None:
-            timeout = max(0.0, self.deadline - time.monotonic())
+        timeout = self._remaining()
         try:
             line = self.lines.get(timeout=timeout)
         except queue.Empty:

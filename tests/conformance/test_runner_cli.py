@@ -92,7 +92,37 @@ def test_killed_run_resumes_with_every_result_once(sample_dir, tmp_path):
     assert 2 <= len(done) < len(SAMPLE)
     with results.open("a") as f:  # a torn last line, as if killed while writing
         f.write('{"scenario": "merge-counters-st')
-    result = CliRunner().invoke(conform, ["--scenarios", str(sample_dir), "--results", str(results), "--resume", "-q"], catch_exceptions=False)
+    engine = f"process:{sys.executable} {Path(__file__).parent / 'engines' / 'broken_engine.py'}"  # the same engine, now without the hang
+    result = CliRunner().invoke(conform, ["--scenarios", str(sample_dir), "--results", str(results), "--resume", "-q", "--engine", engine],
+                                catch_exceptions=False)
     assert result.exit_code == 0, result.output
+    ids = [r["scenario"] for r in read_results(results)]
+    assert sorted(ids) == sorted(SAMPLE) and len(ids) == len(set(ids))
+
+
+def test_killed_at_random_points_resumes_to_the_same_totals(sample_dir, tmp_path):
+    """kill -9 a real run at five random points (seeded, printed), resume each time: the totals
+    equal an uninterrupted run's, and every scenario is in the results file once."""
+    import random
+
+    clean = _conform(["--scenarios", str(sample_dir), "-q"], tmp_path)
+    assert clean.exit_code == 0, clean.output
+    totals = clean.output.strip().splitlines()[-1]
+    results = tmp_path / "killed.jsonl"
+    cmd = [sys.executable, "-c", "from mtgrules.conformance.runner_cli import conform; conform()", "--scenarios", str(sample_dir),
+           "--results", str(results), "-q", "--resume"]
+    points = [round(p, 2) for p in random.Random(23).sample([x / 10 for x in range(5, 80)], 5)]
+    print("kill points (s):", points)
+    for point in points:
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        time.sleep(point)
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    ids = [r["scenario"] for r in read_results(results)]
+    print(f"after the kills: {len(ids)} of {len(SAMPLE)} results kept")
+    assert len(ids) == len(set(ids))
+    resumed = CliRunner().invoke(conform, ["--scenarios", str(sample_dir), "--results", str(results), "--resume", "-q"], catch_exceptions=False)
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.output.strip().splitlines()[-1] == totals
     ids = [r["scenario"] for r in read_results(results)]
     assert sorted(ids) == sorted(SAMPLE) and len(ids) == len(set(ids))

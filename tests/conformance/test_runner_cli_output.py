@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from mtgrules.conformance.expectations import event_line, words
 from mtgrules.conformance.failures import failure_lines
 from mtgrules.conformance.runner_cli import NO_SCENARIOS, conform
+from mtgrules.conformance.runner import read_results
 from test_runner_engines import LACKING, SKIPPED, _sample_dir
 
 pytest_plugins = ["pytester"]
@@ -55,7 +56,7 @@ def test_results_file_goes_to_the_cache_folder(sample_dir, tmp_path, cache, monk
     assert result.exit_code == 0, result.output
     assert list(work.iterdir()) == []
     written = cache / "conform-reference.jsonl"
-    assert [json.loads(line)["scenario"] for line in written.read_text().splitlines()] == ["merge-counters-stay"]
+    assert [r["scenario"] for r in read_results(written)] == ["merge-counters-stay"]
     monkeypatch.delenv("MTGRULES_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert _conform("--scenarios", str(sample_dir), "-k", "merge-counters", "-q").exit_code == 0

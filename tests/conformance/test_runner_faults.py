@@ -1,0 +1,165 @@
+"""The fault matrix (issue 23): an engine that crashes, hangs, stops reading, replies garbage or the
+wrong shape, is slow, sends a huge line or exits when greeted. Each run ends with a result for
+every scenario: the faulty scenario ``error`` with its kind, all others as in a clean run."""
+
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from mtgrules.conformance import scenarios as corpus
+from mtgrules.conformance.adapters.reference import ReferenceEngine
+from mtgrules.conformance.adapters.subprocess import ProcessEngine
+from mtgrules.conformance.engine import EngineError
+from mtgrules.conformance.runner import Run
+from test_runner_engines import PASSING, _sample_dir
+
+ENGINES = Path(__file__).parent / "engines"
+BROKEN = [sys.executable, str(ENGINES / "broken_engine.py")]
+SAMPLE = PASSING[:3]
+FAULTY = SAMPLE[0]  # the middle one in corpus order (dyn, flashback-cast, flashback-countered): one before, one after
+#: generous: the machine may be loaded (xdist); only the hanging cases wait this long
+TIMEOUT = 6.0
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory):
+    loaded = corpus.load_corpus(_sample_dir(tmp_path_factory.mktemp("corpus"), SAMPLE))
+    assert not loaded.problems, loaded.problems
+    return loaded.scenarios, loaded.pool
+
+
+@pytest.fixture(scope="module")
+def clean(sample):
+    scenarios, pool = sample
+    outcomes = {r["scenario"]: r["outcome"] for r in Run(lambda: ProcessEngine(BROKEN), scenarios, pool, timeout=TIMEOUT).run()}
+    assert outcomes == {sid: "passed" for sid in SAMPLE}
+    return outcomes
+
+
+class PaddedEngine(ProcessEngine):
+    """Every apply request carries 4 MB more than a pipe holds: a scenario with a large step."""
+
+    def apply(self, step: dict) -> dict:
+        self._stale = True
+        reply = self.request("apply", step=step, padding="x" * (4 << 20))
+        return {k: v for k, v in reply.items() if k not in ("seq", "type")}
+
+
+FAULTS = {  # variable -> (engine class, expected error kind)
+    "BROKEN_CRASH": (ProcessEngine, "crash"),
+    "BROKEN_HANG": (ProcessEngine, "timeout"),
+    "BROKEN_NOREAD": (PaddedEngine, "timeout"),
+    "BROKEN_GARBAGE": (ProcessEngine, "garbage"),
+    "BROKEN_SHAPE": (ProcessEngine, "protocol"),
+    "BROKEN_SLOW": (ProcessEngine, "timeout"),
+    "BROKEN_HUGE": (ProcessEngine, "garbage"),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_a_fault_errors_its_scenario_only(fault, sample, clean, monkeypatch):
+    scenarios, pool = sample
+    cls, kind = FAULTS[fault]
+    monkeypatch.setenv(fault, FAULTY)
+    monkeypatch.setenv("BROKEN_SLOW_SECONDS", str(TIMEOUT + 4))
+    begun = time.monotonic()
+    run = Run(lambda: cls(BROKEN), scenarios, pool, timeout=TIMEOUT)
+    results = {r["scenario"]: r for r in run.run()}
+    assert time.monotonic() - begun < 3 * TIMEOUT + 30  # bounded: never a stall
+    assert set(results) == set(SAMPLE)
+    bad = results[FAULTY]
+    assert bad["outcome"] == "error" and bad["error_kind"] == kind, bad
+    assert bad.get("restarted") is True, bad
+    assert {sid: r["outcome"] for sid, r in results.items() if sid != FAULTY} == {sid: clean[sid] for sid in SAMPLE if sid != FAULTY}
+
+
+def test_a_non_reading_engine_is_hung_within_the_timeout(monkeypatch):
+    """The write itself is bounded: 4 MB to an engine that answered hello and reads no more."""
+    monkeypatch.setenv("BROKEN_NOREAD", "s")
+    engine = ProcessEngine(BROKEN)
+    engine.timeout = 60.0  # starting and the first setup load the model: slow on a loaded machine
+    engine.start()
+    with pytest.raises(EngineError) as refused:  # answered (an empty setup is refused), then stdin is never read again
+        engine.request("setup", scenario="s", edition="2026-08-07", setup={"players": {}}, cards={}, references={})
+    assert refused.value.kind == "error"
+    engine.timeout = 1.0
+    begun = time.monotonic()
+    with pytest.raises(EngineError) as raised:
+        engine.request("apply", step={"pass": "alice"}, padding="x" * (4 << 20))
+    assert raised.value.kind == "timeout" and "did not read apply" in raised.value.message
+    assert time.monotonic() - begun < 10
+    assert engine.proc is None  # killed
+
+
+def test_an_engine_that_exits_at_hello_errors_every_scenario(sample, monkeypatch):
+    scenarios, pool = sample
+    monkeypatch.setenv("BROKEN_HELLO_EXIT", "1")
+    results = Run(lambda: ProcessEngine(BROKEN), scenarios, pool, timeout=TIMEOUT).run()
+    assert [r["scenario"] for r in results] == [s.id for s in scenarios]
+    assert {(r["outcome"], r["error_kind"]) for r in results} == {("error", "start")}
+    assert "could not be started" in results[0]["detail"] and "exited" in results[0]["detail"]
+
+
+class _Flaky(ReferenceEngine):
+    """Crashes on FAULTY; every start after the first fails: a restart that does not work."""
+
+    starts = 0
+
+    def start(self):
+        type(self).starts += 1
+        if type(self).starts > 1:
+            raise EngineError("cannot start again", kind="crash")
+        return super().start()
+
+    def setup(self, request):
+        if request["scenario"] == FAULTY:
+            raise RuntimeError("boom")
+        return super().setup(request)
+
+
+def test_a_failed_restart_still_reports_every_scenario(sample):
+    scenarios, pool = sample
+    _Flaky.starts = 0
+    run = Run(_Flaky, scenarios, pool)
+    results = {r["scenario"]: r for r in run.run()}
+    assert [s.id for s in scenarios] == [SAMPLE[2], FAULTY, SAMPLE[1]]
+    assert results[SAMPLE[2]]["outcome"] == "passed"
+    assert results[FAULTY]["error_kind"] == "crash" and "engine raised RuntimeError in setup()" in results[FAULTY]["detail"]
+    assert "cannot start again" in results[FAULTY]["restart_error"]
+    after = results[SAMPLE[1]]
+    assert after["outcome"] == "error" and after["error_kind"] == "start" and "could not be restarted" in after["detail"]
+
+
+class _Misshapen(ReferenceEngine):
+    """A snapshot whose objects are a list: the runner's checks cannot read it."""
+
+    def observe(self):
+        return {**super().observe(), "objects": ["not", "a", "mapping"]}
+
+
+def test_a_crash_of_the_runner_is_reported_as_the_runners(sample):
+    scenarios, pool = sample
+    results = Run(_Misshapen, scenarios, pool).run()
+    for r in results:
+        assert r["outcome"] == "error" and r["error_kind"] == "runner", r
+        assert r["detail"].startswith("runner raised") and "not of the engine" in r["detail"]
+
+
+class _Spinning(ReferenceEngine):
+    """Loops for ever setting up FAULTY: an in-process hang."""
+
+    def setup(self, request):
+        while request["scenario"] == FAULTY:
+            pass
+        return super().setup(request)
+
+
+def test_an_in_process_hang_ends(sample):
+    scenarios, pool = sample
+    results = {r["scenario"]: r for r in Run(_Spinning, scenarios, pool, timeout=2.0).run()}
+    assert results[FAULTY]["error_kind"] == "timeout" and "cancelled" in results[FAULTY]["context"]
+    assert results[SAMPLE[1]]["outcome"] == "passed"
+    assert not [t for t in threading.enumerate() if t.name == f"scenario {FAULTY}"]
