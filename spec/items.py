@@ -184,8 +184,10 @@ class Spec:
         found = self.by_current(query)
         if found:
             return found
-        upper = query.upper() if query.lower().startswith("dyn.") else query
-        return [i for i in self if i.printed == upper]
+        folded = query.casefold()  # IDs are lower case, DYN's printed numbers are not ("DYN.5c")
+        if folded in self.items:
+            return [self.items[folded]]
+        return [i for i in self if i.printed and i.printed.casefold() == folded]
 
     def sections(self) -> list[Item]:
         return [i for i in self if i.kind == "section"]

@@ -22,6 +22,12 @@ def test_flashback_is_found_under_every_number_it_has_had(spec):
     assert [i.id for i in spec.lookup("flashback.a")] == ["flashback.a"]
 
 
+def test_dynamic_rules_are_found_as_printed_and_in_any_case(spec):
+    assert [i.id for i in spec.lookup("DYN.5c")] == ["dyn.5c"]
+    assert [i.id for i in spec.lookup("dyn.5c")] == ["dyn.5c"]
+    assert [i.id for i in spec.lookup("Flashback.A")] == ["flashback.a"]
+
+
 def test_2016_double_faced_rule_is_found_by_its_edition_and_today(spec):
     assert [i.id for i in spec.lookup("711.4b@2016-04-08")] == ["dfc-2016.4b"]
     assert "dfc-2016.4b" in [i.id for i in spec.lookup("712.8e")]
