@@ -348,20 +348,24 @@ class Cancelled(BaseException):
     """Raised inside a hung in-process engine's thread to end it (see :func:`_cancel`)."""
 
 
-def _cancel(thread: threading.Thread, grace: float = 2.0) -> bool:
-    """End a hung in-process engine's thread: raise :class:`Cancelled` in it (CPython's
+def _cancel(worker: "_Worker", grace: float = 2.0) -> bool:
+    """End a hung in-process engine's worker thread: raise :class:`Cancelled` in it (CPython's
     ``PyThreadState_SetAsyncExc``, delivered at the thread's next Python instruction, so a loop in
-    Python code ends; a call blocked in C does not). True when the thread ended within ``grace``."""
+    Python code ends; a call blocked in C does not), and wake it should the job have just finished
+    and the thread be waiting for the next one. True when the thread ended within ``grace``."""
     import ctypes
 
+    thread = worker.thread
     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(Cancelled))
+    worker.close()
     thread.join(grace)
     return not thread.is_alive()
 
 
 class _Worker:
     """One daemon thread that plays a run's scenarios in turn, so the runner can stop waiting for a
-    hung engine (a new thread per scenario doubled the wall time of a run)."""
+    hung engine (a new thread per scenario doubled the wall time of a run). A cancelled worker ends
+    (:func:`_cancel`) and the run makes a new one; :meth:`close` ends an idle one."""
 
     def __init__(self):
         self.jobs: queue.SimpleQueue = queue.SimpleQueue()
@@ -369,15 +373,20 @@ class _Worker:
         self.thread.start()
 
     def _loop(self) -> None:
-        while True:
-            job, box, done = self.jobs.get()
-            try:
-                box["result"] = job()
-            except Cancelled:
-                return  # a hung scenario cancelled (_cancel): this worker ends, the next scenario gets another
-            except BaseException as exc:  # noqa: BLE001 - reported as the scenario's error
-                box["error"] = exc
-            done.set()
+        try:
+            while True:
+                job, box, done = self.jobs.get()
+                if job is None:
+                    return  # closed
+                try:
+                    box["result"] = job()
+                except Cancelled:
+                    raise
+                except BaseException as exc:  # noqa: BLE001 - reported as the scenario's error
+                    box["error"] = exc
+                done.set()
+        except Cancelled:
+            return  # a hung job cancelled (_cancel), wherever the exception landed: this worker ends
 
     def call(self, job: Callable[[], dict], timeout: float) -> dict | None:
         """``{"result": ...}`` or ``{"error": exc}`` of ``job()``, or None if it took longer than ``timeout``."""
@@ -385,6 +394,10 @@ class _Worker:
         done = threading.Event()
         self.jobs.put((job, box, done))
         return box if done.wait(timeout) else None
+
+    def close(self) -> None:
+        """End the thread once it has finished its current job."""
+        self.jobs.put((None, None, None))
 
 
 class Run:
@@ -411,14 +424,17 @@ class Run:
     def _start(self, fresh: bool = False) -> None:
         if fresh or self.engine is None:
             if self.engine is not None:
-                try:
-                    self.engine.stop()
-                except Exception:  # noqa: BLE001
-                    pass
+                self._stop_engine()
             self.engine = self.factory()
             if self.timeout is not None:
                 self.engine.timeout = self.timeout
-        self.hello = normalise_handshake(self.engine.start())
+        self.hello = normalise_handshake(self._bounded(self.engine.start, "start"))
+
+    def _stop_engine(self) -> None:
+        try:
+            self._bounded(self.engine.stop, "stop")
+        except Exception:  # noqa: BLE001 - a broken engine may fail to stop: it is replaced anyway
+            pass
 
     def _restart(self) -> None:
         self.restarts += 1
@@ -426,17 +442,24 @@ class Run:
 
     def _play(self, scenario) -> dict:
         engine = self.engine
+        return self._bounded(lambda: play(engine, self.hello, scenario, self.pool), "scenario")
+
+    def _bounded(self, job: Callable[[], object], what: str):
+        """``job()`` (an engine call: start, stop or a scenario's play) within the timeout. A process
+        engine bounds its own exchanges (``handles_deadline``); an in-process one runs on the worker
+        thread, and a hung job is cancelled there: :class:`EngineError` ``timeout``."""
+        engine = self.engine
         timeout = self.timeout if self.timeout is not None else engine.timeout
         if getattr(engine, "handles_deadline", False):
             engine.deadline = time.monotonic() + timeout
-            return play(engine, self.hello, scenario, self.pool)
+            return job()
         if self._worker is None:
             self._worker = _Worker()
-        box = self._worker.call(lambda: play(engine, self.hello, scenario, self.pool), timeout)
+        box = self._worker.call(job, timeout)
         if box is None:
-            ended = _cancel(self._worker.thread)
-            self._worker = None  # the next scenario gets a new worker
-            raise EngineError(f"hung: no result within {timeout:g} s", "the engine's thread was cancelled" if ended else
+            ended = _cancel(self._worker)
+            self._worker = None  # the next job gets a new worker
+            raise EngineError(f"hung: no {what} result within {timeout:g} s", "the engine's thread was cancelled" if ended else
                               "the engine's thread could not be cancelled (blocked outside Python code) and is left behind", kind="timeout")
         if "error" in box:
             raise box["error"]
@@ -539,10 +562,10 @@ class Run:
             if handle:
                 handle.close()
             if self.engine is not None:
-                try:
-                    self.engine.stop()
-                except Exception:  # noqa: BLE001
-                    pass
+                self._stop_engine()
+            if self._worker is not None:
+                self._worker.close()
+                self._worker = None
         return results
 
 
