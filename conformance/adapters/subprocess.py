@@ -192,7 +192,7 @@ class ProcessEngine(Engine):
             self._crashed(f"before replying to {kind} #{seq}")
         try:
             reply = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than the JSON reader goes
             context = self._context(f"line: {line[:300]!r}")
             self._kill()
             raise EngineError(f"garbage: the reply to {kind} #{seq} is not JSON", context, kind="garbage") from None

@@ -136,18 +136,34 @@ def test_a_failed_restart_still_reports_every_scenario(sample):
 
 
 class _Misshapen(ReferenceEngine):
-    """A snapshot whose objects are a list: the runner's checks cannot read it."""
+    """A snapshot whose objects are a list: not the snapshot schema's shape, and the runner's checks cannot read it."""
 
     def observe(self):
         return {**super().observe(), "objects": ["not", "a", "mapping"]}
 
 
-def test_a_crash_of_the_runner_is_reported_as_the_runners(sample):
+def test_a_snapshot_of_the_wrong_shape_is_the_engines_protocol_error(sample):
     scenarios, pool = sample
     results = Run(_Misshapen, scenarios, pool).run()
     for r in results:
+        assert r["outcome"] == "error" and r["error_kind"] == "protocol", r
+        assert "snapshot is not valid against model/snapshot.schema.json: objects" in r["detail"], r["detail"]
+        assert "the runner's checks raised" in r["context"]
+
+
+def test_a_crash_of_the_runner_is_reported_as_the_runners(sample, monkeypatch):
+    """The checks raise on a valid observation: the runner's defect, never blamed on the engine."""
+    from mtgrules.conformance import runner
+
+    def broken(expectations, obs):
+        raise KeyError("a defect of the checks")
+
+    monkeypatch.setattr(runner, "check", broken)
+    scenarios, pool = sample
+    results = Run(ReferenceEngine, scenarios, pool).run()
+    for r in results:
         assert r["outcome"] == "error" and r["error_kind"] == "runner", r
-        assert r["detail"].startswith("runner raised") and "not of the engine" in r["detail"]
+        assert r["detail"].startswith("runner raised KeyError") and "not of the engine" in r["detail"]
 
 
 class _Spinning(ReferenceEngine):
