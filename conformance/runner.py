@@ -369,8 +369,19 @@ def corpus_fingerprint(scenarios) -> str:
     return digest.hexdigest()[:16]
 
 
+#: The fields of a result the summaries and reports read, and their types.
+_RESULT_TEXT = ("section", "detail", "file", "edition", "error_kind")
+_RESULT_LISTS = ("rules", "features", "failures", "notes")
+
+
 def _is_result(data) -> bool:
-    return isinstance(data, dict) and isinstance(data.get("scenario"), str) and isinstance(data.get("outcome"), str)
+    """Whether ``data`` is a result the runner could have written (the fields reports read, of their types)."""
+    if not (isinstance(data, dict) and isinstance(data.get("scenario"), str) and isinstance(data.get("outcome"), str)):
+        return False
+    return (all(isinstance(data.get(k, ""), str) for k in _RESULT_TEXT)
+            and all(isinstance(data.get(k, []), list) and all(isinstance(v, str) for v in data.get(k, [])) for k in _RESULT_LISTS)
+            and isinstance(data.get("duration", 0), (int, float)) and not isinstance(data.get("duration", 0), bool)
+            and isinstance(data.get("context") or "", str))
 
 
 def _not_a_result(path, line: int | None, field: str = "") -> Problem:
