@@ -63,5 +63,5 @@ def load_lines(path: str | Path, *, torn_last: bool = False) -> list[tuple[int, 
         if torn_last and number == len(lines) and not line.endswith("\n"):
             break
         if line.strip():
-            out.append((number, parse(line, str(path), number)))
+            out.append((number, parse(line.rstrip("\r\n"), str(path), number)))
     return out
