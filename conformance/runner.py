@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import re
-import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -33,6 +31,7 @@ from mtgrules.problems import InputError, Problem
 
 from .engine import Engine, EngineError, Unsupported, normalise_handshake
 from .expectations import Observation, References, check
+from .worker import Worker, cancel
 
 OUTCOMES = ("passed", "failed", "skipped", "error", "xfailed", "xpassed")
 FAILING = ("failed", "error")
@@ -406,62 +405,6 @@ def read_results(path: Path) -> list[dict]:
     return out
 
 
-class Cancelled(BaseException):
-    """Raised inside a hung in-process engine's thread to end it (see :func:`_cancel`)."""
-
-
-def _cancel(worker: "_Worker", grace: float = 2.0) -> bool:
-    """End a hung in-process engine's worker thread: raise :class:`Cancelled` in it (CPython's
-    ``PyThreadState_SetAsyncExc``, delivered at the thread's next Python instruction, so a loop in
-    Python code ends; a call blocked in C does not), and wake it should the job have just finished
-    and the thread be waiting for the next one. True when the thread ended within ``grace``."""
-    import ctypes
-
-    thread = worker.thread
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(Cancelled))
-    worker.close()
-    thread.join(grace)
-    return not thread.is_alive()
-
-
-class _Worker:
-    """One daemon thread that plays a run's scenarios in turn, so the runner can stop waiting for a
-    hung engine (a new thread per scenario doubled the wall time of a run). A cancelled worker ends
-    (:func:`_cancel`) and the run makes a new one; :meth:`close` ends an idle one."""
-
-    def __init__(self):
-        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
-        self.thread = threading.Thread(target=self._loop, daemon=True, name="scenario worker")
-        self.thread.start()
-
-    def _loop(self) -> None:
-        try:
-            while True:
-                job, box, done = self.jobs.get()
-                if job is None:
-                    return  # closed
-                try:
-                    box["result"] = job()
-                except Cancelled:
-                    raise
-                except BaseException as exc:  # noqa: BLE001 - reported as the scenario's error
-                    box["error"] = exc
-                done.set()
-        except Cancelled:
-            return  # a hung job cancelled (_cancel), wherever the exception landed: this worker ends
-
-    def call(self, job: Callable[[], dict], timeout: float) -> dict | None:
-        """``{"result": ...}`` or ``{"error": exc}`` of ``job()``, or None if it took longer than ``timeout``."""
-        box: dict = {}
-        done = threading.Event()
-        self.jobs.put((job, box, done))
-        return box if done.wait(timeout) else None
-
-    def close(self) -> None:
-        """End the thread once it has finished its current job."""
-        self.jobs.put((None, None, None))
-
-
 class Run:
     """One run of a list of scenarios on one engine."""
 
@@ -479,7 +422,7 @@ class Run:
         self.engine: Engine | None = None
         self.hello: dict | None = None
         self.restarts = 0
-        self._worker: _Worker | None = None
+        self._worker: Worker | None = None
         self.dead: str | None = None  # why the engine cannot be run any more (a failed start or restart)
 
     # -------------------------------------------------------------- engine lifecycle
@@ -516,10 +459,10 @@ class Run:
             engine.deadline = time.monotonic() + timeout
             return job()
         if self._worker is None:
-            self._worker = _Worker()
+            self._worker = Worker()
         box = self._worker.call(job, timeout)
         if box is None:
-            ended = _cancel(self._worker)
+            ended = cancel(self._worker)
             self._worker = None  # the next job gets a new worker
             raise EngineError(f"hung: no {what} result within {timeout:g} s", "the engine's thread was cancelled" if ended else
                               "the engine's thread could not be cancelled (blocked outside Python code) and is left behind", kind="timeout")

@@ -148,6 +148,10 @@ def _warm(fmt: Format) -> None:
         pass
 
 
+#: Print the figures so far every this many inputs (long runs: a run cut short still shows what it did).
+PROGRESS_EVERY = 500
+
+
 def _feed(fmt: Format, figures: Figures, seed_path: Path, text: str, folder: Path) -> None:
     path = folder / seed_path.name  # the seed's name: a scenario's ID must match its file
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
@@ -163,6 +167,8 @@ def _feed(fmt: Format, figures: Figures, seed_path: Path, text: str, folder: Pat
     figures.tried += 1
     if elapsed > figures.slowest[0]:
         figures.slowest = (elapsed, text[:300])
+    if figures.tried % PROGRESS_EVERY == 0:
+        print(f"  ... {figures.line()}", flush=True)
 
 
 def run(fmt: Format, count: int, folder: Path, seed: int = 23) -> Figures:
