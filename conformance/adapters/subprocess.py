@@ -241,8 +241,12 @@ class ProcessEngine(Engine):
 
     def _observe(self) -> None:
         reply = self.request("observe", since=len(self._events))
+        events = reply.get("events") or []
+        if not isinstance(events, list):
+            raise EngineError(f"wrong shape: the events of the reply to observe #{self.seq} are not a list",
+                              self._context(f"events: {events!r}"[:300]), kind="protocol")
         self._snapshot = reply.get("snapshot")
-        self._events = self._events + list(reply.get("events") or [])
+        self._events = self._events + events
         self._stale = False
 
     def observe(self) -> dict:
