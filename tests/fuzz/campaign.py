@@ -126,18 +126,20 @@ class Figures:
     accepted: int = 0
     clean_errors: int = 0
     tracebacks: list[tuple[str, str]] = field(default_factory=list)  # (error, input)
-    slowest: tuple[float, str] = (0.0, "")
+    slowest: tuple[float, str] = (0.0, "")  # wall-clock seconds, input
+    slowest_cpu: tuple[float, str] = (0.0, "")  # CPU seconds of this process, input: what a loaded machine does not inflate
 
     def line(self) -> str:
         return (f"{self.format} ({self.generator}): {self.tried} inputs tried, {self.accepted} accepted, "
-                f"{self.clean_errors} clean errors, {len(self.tracebacks)} tracebacks, slowest {self.slowest[0]:.3f} s")
+                f"{self.clean_errors} clean errors, {len(self.tracebacks)} tracebacks, slowest {self.slowest[0]:.3f} s "
+                f"(CPU {self.slowest_cpu[0]:.3f} s)")
 
     def add(self, other: "Figures") -> "Figures":
         """The figures of both runs of one format."""
-        slowest = max(self.slowest, other.slowest, key=lambda s: s[0])
         return Figures(self.format, f"{self.generator} + {other.generator}", self.tried + other.tried,
                        self.accepted + other.accepted, self.clean_errors + other.clean_errors,
-                       self.tracebacks + other.tracebacks, slowest)
+                       self.tracebacks + other.tracebacks, max(self.slowest, other.slowest, key=lambda s: s[0]),
+                       max(self.slowest_cpu, other.slowest_cpu, key=lambda s: s[0]))
 
 
 def _warm(fmt: Format) -> None:
@@ -155,7 +157,7 @@ PROGRESS_EVERY = 500
 def _feed(fmt: Format, figures: Figures, seed_path: Path, text: str, folder: Path) -> None:
     path = folder / seed_path.name  # the seed's name: a scenario's ID must match its file
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
-    begun = time.perf_counter()
+    begun, begun_cpu = time.perf_counter(), time.process_time()
     try:
         fmt.load(path)
         figures.accepted += 1
@@ -163,10 +165,12 @@ def _feed(fmt: Format, figures: Figures, seed_path: Path, text: str, folder: Pat
         figures.clean_errors += 1
     except Exception as exc:  # noqa: BLE001 - what the campaign counts
         figures.tracebacks.append((f"{type(exc).__name__}: {exc}"[:300], text[:2000]))
-    elapsed = time.perf_counter() - begun
+    elapsed, cpu = time.perf_counter() - begun, time.process_time() - begun_cpu
     figures.tried += 1
     if elapsed > figures.slowest[0]:
         figures.slowest = (elapsed, text[:300])
+    if cpu > figures.slowest_cpu[0]:
+        figures.slowest_cpu = (cpu, text[:300])
     if figures.tried % PROGRESS_EVERY == 0:
         print(f"  ... {figures.line()}", flush=True)
 

@@ -37,4 +37,6 @@ def test_short_campaign(name, tmp_path):
 def test_long_campaign(name, tmp_path):
     total = _campaign(name, LONG, tmp_path)
     assert total.tried >= 2 * LONG * 0.9
-    assert total.slowest[0] < 2.0, total.slowest  # the bound: no input takes 2 s to accept or reject
+    # the bound: no input takes 2 s to accept or reject, in CPU time (the wall-clock figure, printed too,
+    # also counts the time a loaded machine gave to other processes)
+    assert total.slowest_cpu[0] < 2.0, total.slowest_cpu
