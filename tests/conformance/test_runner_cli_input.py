@@ -121,3 +121,17 @@ def test_a_results_file_that_is_not_one_is_bad_input_for_resume(tmp_path):
     assert result.exit_code == 2, result.output
     assert f"{results}:1: not a result of mtgrules conform" in result.stderr and "(--resume)" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_a_process_command_is_split_like_a_shell_and_run_without_one(tmp_path):
+    """``process:COMMAND`` is split with shlex and run without a shell: ``;`` is an argument, not a second command."""
+    from mtgrules.conformance.engine import EngineError, load_engine
+
+    marker = tmp_path / "marker"
+    engine = load_engine(f"process:{shlex.quote(sys.executable)} -c 'import sys' ; touch {shlex.quote(str(marker))}")
+    assert engine.command == [sys.executable, "-c", "import sys", ";", "touch", str(marker)]
+    engine.timeout = 60.0
+    with pytest.raises(EngineError) as exited:  # python runs `import sys` with the rest as its arguments, and exits
+        engine.start()
+    assert exited.value.kind == "crash"
+    assert not marker.exists()
