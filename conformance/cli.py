@@ -41,8 +41,8 @@ _cards_option = click.option(
 def validate(directory: Path, cards_file: Path | None, as_json: bool) -> None:
     """Check every scenario: YAML syntax, the JSON Schema, rule IDs known to the spec, cards in the
     pool, known actions, and that every object a step or expectation names exists. Each problem
-    is printed as file:line: field: message; the other scenarios are still checked. Exit 1 when
-    a scenario has problems, 2 when the --cards file cannot be read."""
+    is printed as file:line: field: message; the other scenarios are still checked. Exit 2 (bad
+    input) when a scenario has problems or the --cards file cannot be read."""
     corpus = load_corpus(directory, cards=cards_file)
     if cards_file_problems(corpus, cards_file):
         for problem in cards_file_problems(corpus, cards_file):
@@ -59,7 +59,7 @@ def validate(directory: Path, cards_file: Path | None, as_json: bool) -> None:
     if corpus.problems:
         if not as_json:
             click.echo(f"corpus invalid: {len(corpus.problems)} problem(s)", err=True)
-        sys.exit(1)
+        sys.exit(2)
 
 
 @scenarios_group.command("list")
@@ -71,7 +71,7 @@ def validate(directory: Path, cards_file: Path | None, as_json: bool) -> None:
 @click.option("--feature", help="Only scenarios needing this feature tag.")
 def list_scenarios(directory: Path, cards_file: Path | None, as_json: bool, section: str | None, rule: str | None, feature: str | None) -> None:
     """List the valid scenarios: ID, section, rules cited, title. Invalid files are reported on
-    stderr (see `mtgrules scenarios validate`)."""
+    stderr (see `mtgrules scenarios validate`) and make the exit code 2, after the list."""
     corpus = load_corpus(directory, cards=cards_file)
     for problem in corpus.problems:
         click.echo(str(problem), err=True)
@@ -81,7 +81,7 @@ def list_scenarios(directory: Path, cards_file: Path | None, as_json: bool, sect
     ]
     if as_json:
         click.echo(json.dumps([s.summary() for s in items], indent=2, ensure_ascii=False))
-        return
+        sys.exit(2 if corpus.problems else 0)
     table = Table(box=None, pad_edge=False)
     for column in ("id", "section", "rules", "title"):
         table.add_column(column, overflow="fold")
@@ -89,6 +89,8 @@ def list_scenarios(directory: Path, cards_file: Path | None, as_json: bool, sect
         table.add_row(s.id, s.section, " ".join(s.rules), s.title)
     Console(highlight=False).print(table)
     click.echo(f"{len(items)} scenario(s)")
+    if corpus.problems:
+        sys.exit(2)
 
 
 @click.command("conform-diff")

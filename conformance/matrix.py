@@ -10,9 +10,9 @@ include ``markdown(matrix(...))`` (or ``html``) on their Engines page."""
 from __future__ import annotations
 
 import html as html_lib
-import json
 from pathlib import Path
 
+from mtgrules import jsonio
 from mtgrules.problems import InputError, Problem
 
 SCHEMA = Path(__file__).resolve().parent / "report.schema.json"
@@ -28,9 +28,9 @@ def load_reports(paths) -> list[dict]:
     reports, problems = [], []
     for path in paths:
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            problems.append(Problem(str(path), None, "", f"not a readable JSON report: {exc}"))
+            data = jsonio.load(path)
+        except InputError as exc:
+            problems += [Problem(p.file, p.line, p.field, f"not a readable JSON report: {p.message}") for p in exc.problems]
             continue
         errors = sorted(validator(str(SCHEMA)).iter_errors(data), key=lambda e: list(e.absolute_path))
         for error in errors[:10]:

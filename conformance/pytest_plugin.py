@@ -112,13 +112,18 @@ class ScenarioFile(pytest.File):
 def pytest_configure(config):
     if not config.getoption("--mtg-engine", default=None):
         return
+    from mtgrules.problems import InputError
+
     from .runner import load_baseline, load_scenarios
 
     scenarios, pool = load_scenarios(config.getoption("--mtg-scenarios"))
     config._mtg_scenarios = scenarios
     config._mtg_pool = pool
     baseline = config.getoption("--mtg-baseline")
-    config._mtg_baseline = load_baseline(baseline) if baseline else None
+    try:
+        config._mtg_baseline = load_baseline(baseline) if baseline else None
+    except InputError as exc:
+        raise pytest.UsageError(f"--mtg-baseline: {exc}") from None
     config._mtg_engines = _EngineHolder(config)
 
 

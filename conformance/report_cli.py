@@ -22,7 +22,9 @@ from mtgrules.problems import InputError
               help="Write one shields.io endpoint badge per engine: DIR/ENGINE.json.")
 def report(reports, json_file, md_file, html_file, badge_dir) -> None:
     """Compare engines: per rule section and per rule, each engine's passed / failed / errored / skipped /
-    unverified, with the failing scenarios and their reproductions; a summary line per engine (printed)."""
+    unverified, with the failing scenarios and their reproductions; a summary line per engine (printed).
+
+    Exit code: 0, or 2 on bad input (a report that is not valid against conformance/report.schema.json)."""
     from . import matrix as mx
 
     try:
@@ -30,7 +32,7 @@ def report(reports, json_file, md_file, html_file, badge_dir) -> None:
     except InputError as exc:
         for problem in exc.problems:
             click.echo(str(problem), err=True)
-        sys.exit(1)
+        sys.exit(2)
     click.echo(mx.text(m), nl=False)
     if json_file:
         json_file.write_text(json.dumps(m, indent=1, sort_keys=True) + "\n", encoding="utf-8")

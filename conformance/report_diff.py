@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from mtgrules import jsonio
 from mtgrules.problems import InputError, Problem
 
 #: The fields of a result that may be compared (a result's other fields are volatile or derived).
@@ -63,13 +64,7 @@ def _text(value) -> str:
 def load_report(path: str | Path) -> dict[str, dict]:
     """The results of a ``conform --json`` report, by scenario ID; bad input is an InputError."""
     path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InputError([Problem(str(path), None, "", f"cannot read: {exc.strerror}")]) from None
-    except ValueError as exc:
-        line = getattr(exc, "lineno", None)
-        raise InputError([Problem(str(path), line, "", f"not JSON: {exc}")]) from None
+    data = jsonio.load(path)
     results = data.get("results") if isinstance(data, dict) else None
     if not isinstance(results, list):
         raise InputError([Problem(str(path), None, "results", "not a conform --json report (no list 'results')")])

@@ -20,19 +20,24 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import re
-import threading
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Callable, Iterable
 
+from mtgrules import jsonio
+from mtgrules.problems import InputError, Problem
+
 from .engine import Engine, EngineError, Unsupported, normalise_handshake
 from .expectations import Observation, References, check
+from .worker import Worker, cancel
 
 OUTCOMES = ("passed", "failed", "skipped", "error", "xfailed", "xpassed")
 FAILING = ("failed", "error")
+#: The observation vocabulary's schemas (model/snapshot.schema.json, model/events.schema.json): read as files,
+#: the runner does not import the model.
+_MODEL = Path(__file__).resolve().parent.parent / "model"
 STEP_VERBS = ("cast", "play_land", "activate", "turn_face_up", "pass", "resolve", "advance_to",
               "declare_attackers", "declare_blockers", "discard", "choose", "check")
 
@@ -194,6 +199,24 @@ class _Guarded:
 
     def __init__(self, engine: Engine):
         self.engine = engine
+        self.seen: dict[str, object] = {}  # the last setup reply, snapshot and event log: see shape_problem
+
+    def shape_problem(self) -> str | None:
+        """Why what the engine last replied is not of the observation vocabulary's shape (the
+        setup reply an object of object IDs, model/snapshot.schema.json, model/events.schema.json),
+        or None. Asked only once the runner's checks raised: valid replies make that a runner defect."""
+        from mtgrules.schemas import validator
+
+        initial = self.seen.get("setup")
+        if initial is not None and not all(isinstance(v, (str, type(None))) for v in initial.values()):
+            return "the setup reply's object IDs are not all text (or null)"
+        for what, schema in (("snapshot", "snapshot"), ("events", "events")):
+            if what in self.seen:
+                error = next(iter(validator(str(_MODEL / f"{schema}.schema.json")).iter_errors(self.seen[what])), None)
+                if error is not None:
+                    where = "/".join(str(p) for p in error.absolute_path) or "(top)"
+                    return f"the {what} is not valid against model/{schema}.schema.json: {where}: {error.message[:200]}"
+        return None
 
     def _call(self, name: str, *args):
         try:
@@ -204,7 +227,10 @@ class _Guarded:
             raise EngineRaised(f"engine raised {type(exc).__name__} in {name}(): {exc}", _traceback_tail(exc), kind="crash") from None
 
     def setup(self, request: dict):
-        return self._call("setup", request)
+        initial = self._call("setup", request)
+        if isinstance(initial, dict):
+            self.seen["setup"] = initial
+        return initial
 
     def apply(self, step: dict):
         return self._call("apply", step)
@@ -213,19 +239,35 @@ class _Guarded:
         snapshot = self._call("observe")
         if not isinstance(snapshot, dict):
             raise EngineError("wrong shape: the snapshot is not a JSON object", repr(snapshot)[:300], kind="protocol")
+        self.seen["snapshot"] = snapshot
         return snapshot
 
     def events(self) -> list[dict]:
         events = self._call("events")
         if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
             raise EngineError("wrong shape: the event log is not a list of JSON objects", repr(events)[:300], kind="protocol")
+        self.seen["events"] = events
         return events
 
 
 def play(engine: Engine, hello: dict, scenario, pool) -> dict:
     """Play one scenario on a started engine; engine failures propagate as :class:`EngineError`
-    (:class:`EngineRaised` for an exception inside the engine), the runner's own as any other."""
-    engine = _Guarded(engine)
+    (:class:`EngineRaised` for an exception inside the engine; ``protocol`` when the runner's checks
+    raised on replies of the wrong shape), the runner's own as any other exception."""
+    guarded = _Guarded(engine)
+    try:
+        return _play(guarded, hello, scenario, pool)
+    except (EngineError, Unsupported):
+        raise
+    except Exception as exc:
+        problem = guarded.shape_problem()
+        if problem is None:
+            raise
+        raise EngineError(f"wrong shape: {problem}", f"the runner's checks raised {type(exc).__name__}: {exc}"[:500],
+                          kind="protocol") from None
+
+
+def _play(engine: _Guarded, hello: dict, scenario, pool) -> dict:
     missing = [f for f in scenario.features if f not in hello["features"]]
     if missing:
         return _result(scenario, "skipped", f"engine lacks feature(s): {', '.join(missing)}", missing_features=missing)
@@ -310,8 +352,8 @@ def read_header(path: Path) -> dict | None:
     with path.open(encoding="utf-8", errors="replace") as f:
         first = f.readline()
     try:
-        data = json.loads(first)
-    except ValueError:
+        data = jsonio.parse(first, str(path), 1)
+    except InputError:
         return None
     return data["header"] if isinstance(data, dict) and isinstance(data.get("header"), dict) else None
 
@@ -326,65 +368,41 @@ def corpus_fingerprint(scenarios) -> str:
     return digest.hexdigest()[:16]
 
 
+#: The fields of a result the summaries and reports read, and their types.
+_RESULT_TEXT = ("section", "detail", "file", "edition", "error_kind")
+_RESULT_LISTS = ("rules", "features", "failures", "notes")
+
+
+def _is_result(data) -> bool:
+    """Whether ``data`` is a result the runner could have written (the fields reports read, of their types)."""
+    if not (isinstance(data, dict) and isinstance(data.get("scenario"), str) and isinstance(data.get("outcome"), str)):
+        return False
+    return (all(isinstance(data.get(k, ""), str) for k in _RESULT_TEXT)
+            and all(isinstance(data.get(k, []), list) and all(isinstance(v, str) for v in data.get(k, [])) for k in _RESULT_LISTS)
+            and isinstance(data.get("duration", 0), (int, float)) and not isinstance(data.get("duration", 0), bool)
+            and isinstance(data.get("context") or "", str))
+
+
+def _not_a_result(path, line: int | None, field: str = "") -> Problem:
+    return Problem(str(path), line, field, "not a result of mtgrules conform: an object with a scenario ID (text) and an outcome is expected")
+
+
 def read_results(path: Path) -> list[dict]:
-    """The complete result lines of a results file (a torn last line is dropped)."""
-    out = []
+    """The result lines of a results file (its header line skipped, a torn last line dropped: a
+    killed run's); anything else that is not a result is an InputError naming the line."""
     if not path.exists():
-        return out
-    with path.open(encoding="utf-8") as f:
-        for line in f:
-            if not line.endswith("\n"):
-                break
-            try:
-                data = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(data, dict) and "scenario" in data and "outcome" in data:
-                out.append(data)
+        return []
+    out, problems = [], []
+    for number, data in jsonio.load_lines(path, torn_last=True):
+        if number == 1 and isinstance(data, dict) and "header" in data:
+            continue
+        if _is_result(data) and data["outcome"] in OUTCOMES:
+            out.append(data)
+        else:
+            problems.append(_not_a_result(path, number))
+    if problems:
+        raise InputError(problems[:10])
     return out
-
-
-class Cancelled(BaseException):
-    """Raised inside a hung in-process engine's thread to end it (see :func:`_cancel`)."""
-
-
-def _cancel(thread: threading.Thread, grace: float = 2.0) -> bool:
-    """End a hung in-process engine's thread: raise :class:`Cancelled` in it (CPython's
-    ``PyThreadState_SetAsyncExc``, delivered at the thread's next Python instruction, so a loop in
-    Python code ends; a call blocked in C does not). True when the thread ended within ``grace``."""
-    import ctypes
-
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(Cancelled))
-    thread.join(grace)
-    return not thread.is_alive()
-
-
-class _Worker:
-    """One daemon thread that plays a run's scenarios in turn, so the runner can stop waiting for a
-    hung engine (a new thread per scenario doubled the wall time of a run)."""
-
-    def __init__(self):
-        self.jobs: queue.SimpleQueue = queue.SimpleQueue()
-        self.thread = threading.Thread(target=self._loop, daemon=True, name="scenario worker")
-        self.thread.start()
-
-    def _loop(self) -> None:
-        while True:
-            job, box, done = self.jobs.get()
-            try:
-                box["result"] = job()
-            except Cancelled:
-                return  # a hung scenario cancelled (_cancel): this worker ends, the next scenario gets another
-            except BaseException as exc:  # noqa: BLE001 - reported as the scenario's error
-                box["error"] = exc
-            done.set()
-
-    def call(self, job: Callable[[], dict], timeout: float) -> dict | None:
-        """``{"result": ...}`` or ``{"error": exc}`` of ``job()``, or None if it took longer than ``timeout``."""
-        box: dict = {}
-        done = threading.Event()
-        self.jobs.put((job, box, done))
-        return box if done.wait(timeout) else None
 
 
 class Run:
@@ -404,21 +422,24 @@ class Run:
         self.engine: Engine | None = None
         self.hello: dict | None = None
         self.restarts = 0
-        self._worker: _Worker | None = None
+        self._worker: Worker | None = None
         self.dead: str | None = None  # why the engine cannot be run any more (a failed start or restart)
 
     # -------------------------------------------------------------- engine lifecycle
     def _start(self, fresh: bool = False) -> None:
         if fresh or self.engine is None:
             if self.engine is not None:
-                try:
-                    self.engine.stop()
-                except Exception:  # noqa: BLE001
-                    pass
+                self._stop_engine()
             self.engine = self.factory()
             if self.timeout is not None:
                 self.engine.timeout = self.timeout
-        self.hello = normalise_handshake(self.engine.start())
+        self.hello = normalise_handshake(self._bounded(self.engine.start, "start"))
+
+    def _stop_engine(self) -> None:
+        try:
+            self._bounded(self.engine.stop, "stop")
+        except Exception:  # noqa: BLE001 - a broken engine may fail to stop: it is replaced anyway
+            pass
 
     def _restart(self) -> None:
         self.restarts += 1
@@ -426,17 +447,24 @@ class Run:
 
     def _play(self, scenario) -> dict:
         engine = self.engine
+        return self._bounded(lambda: play(engine, self.hello, scenario, self.pool), "scenario")
+
+    def _bounded(self, job: Callable[[], object], what: str):
+        """``job()`` (an engine call: start, stop or a scenario's play) within the timeout. A process
+        engine bounds its own exchanges (``handles_deadline``); an in-process one runs on the worker
+        thread, and a hung job is cancelled there: :class:`EngineError` ``timeout``."""
+        engine = self.engine
         timeout = self.timeout if self.timeout is not None else engine.timeout
         if getattr(engine, "handles_deadline", False):
             engine.deadline = time.monotonic() + timeout
-            return play(engine, self.hello, scenario, self.pool)
+            return job()
         if self._worker is None:
-            self._worker = _Worker()
-        box = self._worker.call(lambda: play(engine, self.hello, scenario, self.pool), timeout)
+            self._worker = Worker()
+        box = self._worker.call(job, timeout)
         if box is None:
-            ended = _cancel(self._worker.thread)
-            self._worker = None  # the next scenario gets a new worker
-            raise EngineError(f"hung: no result within {timeout:g} s", "the engine's thread was cancelled" if ended else
+            ended = cancel(self._worker)
+            self._worker = None  # the next job gets a new worker
+            raise EngineError(f"hung: no {what} result within {timeout:g} s", "the engine's thread was cancelled" if ended else
                               "the engine's thread could not be cancelled (blocked outside Python code) and is left behind", kind="timeout")
         if "error" in box:
             raise box["error"]
@@ -539,10 +567,10 @@ class Run:
             if handle:
                 handle.close()
             if self.engine is not None:
-                try:
-                    self.engine.stop()
-                except Exception:  # noqa: BLE001
-                    pass
+                self._stop_engine()
+            if self._worker is not None:
+                self._worker.close()
+                self._worker = None
         return results
 
 
@@ -564,19 +592,26 @@ def _rewrite(path: Path, results: list[dict], identity: dict | None = None) -> N
 
 def load_baseline(path: str | Path) -> set[str]:
     """Known failures: a report or results file (its failed/error/xfailed scenarios) or a text
-    file of scenario IDs (one a line, ``#`` comments)."""
-    text = Path(path).read_text(encoding="utf-8")
-    stripped = text.lstrip()
-    results = None
-    if stripped.startswith("{"):
-        try:
-            data = json.loads(text)
-            results = data.get("results") if isinstance(data, dict) else None
-        except ValueError:
-            results = [json.loads(ln) for ln in text.splitlines() if ln.strip()]
-    if results is not None:
-        return {r["scenario"] for r in results if r.get("outcome") in ("failed", "error", "xfailed")}
-    return {ln.split("#", 1)[0].strip() for ln in text.splitlines() if ln.split("#", 1)[0].strip()}
+    file of scenario IDs (one a line, ``#`` comments). A malformed report or results file is an
+    InputError naming the file and line (or the result's place in the report)."""
+    path = Path(path)
+    text = jsonio.read_text(path)
+    if not text.lstrip().startswith("{"):
+        return {ln.split("#", 1)[0].strip() for ln in text.splitlines() if ln.split("#", 1)[0].strip()}
+    try:
+        data = jsonio.parse(text, str(path))
+    except InputError:
+        data = None  # not one JSON value: JSON lines (a results file), each read below
+    if isinstance(data, dict) and "results" in data:
+        if not isinstance(data["results"], list):
+            raise InputError([Problem(str(path), None, "results", "not a list of results")])
+        entries = [(None, f"results[{i}]", r) for i, r in enumerate(data["results"])]
+    else:
+        entries = [(n, "", r) for n, r in jsonio.load_lines(path) if not (n == 1 and isinstance(r, dict) and "header" in r)]
+    problems = [_not_a_result(path, n, where) for n, where, r in entries if not _is_result(r)]
+    if problems:
+        raise InputError(problems[:10])
+    return {r["scenario"] for _, _, r in entries if r["outcome"] in ("failed", "error", "xfailed")}
 
 
 def baseline_changes(results: list[dict]) -> dict:

@@ -166,7 +166,12 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
         click.echo(f"error: no scenario selected: {why}; nothing was run", err=True)
         sys.exit(2 if invalid else NO_SCENARIOS)
     results_file = results_file or default_results_path(engine_spec)
-    baseline = load_baseline(baseline_file) if baseline_file else None
+    try:
+        baseline = load_baseline(baseline_file) if baseline_file else None
+    except InputError as exc:
+        for p in exc.problems:
+            click.echo(f"{p} (--baseline)", err=True)
+        sys.exit(2)
     run = Run(lambda: load_engine(engine_spec, validate_messages=validate_messages, timeout=timeout), selected, pool,
               results_path=results_file, resume=resume, timeout=timeout, baseline=baseline,
               identity={"engine": engine_spec, "corpus": corpus_fingerprint(scenarios)})
@@ -186,6 +191,10 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
             results = run.run(progress=advance)
         except ResumeMismatch as exc:
             click.echo(f"error: cannot resume: {exc}", err=True)
+            sys.exit(2)
+        except InputError as exc:  # a results file to resume that is not one
+            for p in exc.problems:
+                click.echo(f"{p} (--resume)", err=True)
             sys.exit(2)
         except Exception as exc:  # noqa: BLE001 - e.g. the engine does not even start
             click.echo(f"error: the engine could not be run: {type(exc).__name__}: {exc}", err=True)

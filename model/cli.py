@@ -58,13 +58,15 @@ def load_game_file(path: Path) -> tuple[Game, list[dict], yamlio.Located]:
 @click.option("--stop-on-refusal", is_flag=True, help="Stop at the first refused action (exit 1).")
 def run_command(game_file: Path, as_json: bool, stop_on_refusal: bool) -> None:
     """Build a game from GAME_FILE (YAML: `setup`, `actions`), apply the actions in order and
-    print what happened: each action's result (a refusal names the rule), then the final state."""
+    print what happened: each action's result (a refusal names the rule), then the final state.
+    Exit code: 0; 1 when --stop-on-refusal stopped at a refusal; 2 on bad input (file:line: field: message).
+    Counts are bounded (action.schema.json: at most 1000 draws, copies or replications per action)."""
     try:
         game, actions, doc = load_game_file(game_file)
     except InputError as exc:
         for problem in exc.problems:
             click.echo(str(problem), err=True)
-        sys.exit(1)
+        sys.exit(2)  # bad input
     results, refused = [], False
     for i, act in enumerate(actions):
         result = game.apply(act, validate=False)  # load_game_file checked every action

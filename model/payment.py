@@ -48,10 +48,9 @@ def pay(game, player: str, cost: Cost, x: int = 0) -> dict[str, int] | None:
         return payment
     trial = ManaPool(dict(p.pool.amounts))
     needed = list(cost.colored)
-    for symbol, amount in trial.amounts.items():
-        for _ in range(amount):
-            if symbol in needed:
-                needed.remove(symbol)
+    for symbol, amount in trial.amounts.items():  # the colored symbols the pool already covers
+        for _ in range(min(amount, needed.count(symbol))):  # bounded by the cost, never by the pool (C: 10^9)
+            needed.remove(symbol)
     sources = sorted(mana_sources(game, player), key=lambda s: (s[1] not in needed, s[0]))
     tapped = []
     for oid, symbol in sources:

@@ -30,7 +30,7 @@ def _spec_or_exit(directory: Path) -> Spec:
         for problem in problems:
             click.echo(str(problem), err=True)
         click.echo(f"spec invalid: {len(problems)} problem(s)", err=True)
-        sys.exit(1)
+        sys.exit(2)  # bad input
     return spec
 
 
@@ -53,7 +53,9 @@ def spec_group() -> None:
 def validate(spec_dir: Path, sources: Path | None, as_json: bool) -> None:
     """Check every spec file: YAML syntax, the JSON Schema, unique IDs, editions, references,
     typos, that each text is verbatim in its source document (spec/sources), and that current
-    numbers exist in, and agree with, the newest imported edition (spec/editions)."""
+    numbers exist in, and agree with, the newest imported edition (spec/editions).
+
+    Exit code: 0 valid, 2 on any problem (bad input: file:line: field: message)."""
     spec, problems = read_spec(spec_dir, sources)
     if as_json:
         click.echo(json.dumps([p.as_json() for p in problems], indent=2))
@@ -63,7 +65,7 @@ def validate(spec_dir: Path, sources: Path | None, as_json: bool) -> None:
     if problems or spec is None:
         if not as_json:
             click.echo(f"spec invalid: {len(problems)} problem(s)", err=True)
-        sys.exit(1)
+        sys.exit(2)  # bad input
     if not as_json:
         click.echo(f"spec valid: {len(spec)} items in {len(spec.documents)} files")
 

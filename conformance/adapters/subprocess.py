@@ -192,7 +192,7 @@ class ProcessEngine(Engine):
             self._crashed(f"before replying to {kind} #{seq}")
         try:
             reply = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than the JSON reader goes
             context = self._context(f"line: {line[:300]!r}")
             self._kill()
             raise EngineError(f"garbage: the reply to {kind} #{seq} is not JSON", context, kind="garbage") from None
@@ -241,8 +241,12 @@ class ProcessEngine(Engine):
 
     def _observe(self) -> None:
         reply = self.request("observe", since=len(self._events))
+        events = reply.get("events") or []
+        if not isinstance(events, list):
+            raise EngineError(f"wrong shape: the events of the reply to observe #{self.seq} are not a list",
+                              self._context(f"events: {events!r}"[:300]), kind="protocol")
         self._snapshot = reply.get("snapshot")
-        self._events = self._events + list(reply.get("events") or [])
+        self._events = self._events + events
         self._stale = False
 
     def observe(self) -> dict:

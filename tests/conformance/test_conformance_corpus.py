@@ -136,10 +136,10 @@ def test_vocabularies_are_the_schemas():
     assert kinds == set(EXPECTATIONS)
 
 
-def test_cli_validate_reports_and_exits_1_on_bad_input():
+def test_cli_validate_reports_and_exits_2_on_bad_input():
     runner = CliRunner()
     result = runner.invoke(main, ["scenarios", "validate", "--dir", str(FIXTURES)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "missing-object.yaml:17: expect/0/object:" in result.output
     assert "Traceback" not in result.output
     result = runner.invoke(main, ["scenarios", "validate", "--dir", str(FIXTURES), "--json"])

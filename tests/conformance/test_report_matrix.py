@@ -85,6 +85,6 @@ def test_report_command_names_a_bad_report_without_a_traceback(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"engine": "x"}')
     out = CliRunner().invoke(main, ["report", str(bad), str(tmp_path / "missing.json")])
-    assert out.exit_code == 1 and "Traceback" not in out.output
+    assert out.exit_code == 2 and "Traceback" not in out.output  # bad input
     assert f"{bad}: (top): 'results' is a required property" in out.output
     assert "missing.json: not a readable JSON report" in out.output

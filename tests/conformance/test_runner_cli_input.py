@@ -85,3 +85,53 @@ def test_resume_refuses_another_engine_or_corpus(tmp_path, monkeypatch):
     assert corpus.exit_code == 2 and "written for corpus" in corpus.stderr, corpus.output
     same = _conform(["--scenarios", str(directory), "--resume", "-q"], tmp_path)  # still refused: nothing was overwritten
     assert same.exit_code == 2
+
+
+@pytest.mark.parametrize("text, where", [
+    ('{"results": [{"scenario": "a", "outcome": "failed"}, ["not", "a", "result"]]}', ": results[1]: not a result"),
+    ('{"scenario": "a", "outcome": "failed"}\n{"scenario": "b", "outcome": \n', ":2: not JSON"),
+    ('{"scenario": "a", "outcome": NaN}\n', ":1: not JSON: NaN is not JSON"),
+    ('{"results": ' + "[" * 100_000 + "]" * 100_000 + "}", ":1: not JSON this reader accepts: nested too deeply"),
+])
+def test_a_malformed_baseline_is_bad_input(text, where, tmp_path):
+    baseline = tmp_path / "baseline.json"
+    baseline.write_text(text, encoding="utf-8")
+    result = _conform(["--scenarios", str(_sample_dir(tmp_path, [GOOD])), "--baseline", str(baseline), "-q"], tmp_path)
+    assert result.exit_code == 2, result.output
+    assert f"{baseline}{where}" in result.stderr and "(--baseline)" in result.stderr
+
+
+def test_a_baseline_of_scenario_ids_or_a_results_file_is_read(tmp_path):
+    from mtgrules.conformance.runner import load_baseline
+
+    ids = tmp_path / "ids.txt"
+    ids.write_text("# known failures\na  # flaky\n\nb\n", encoding="utf-8")
+    assert load_baseline(ids) == {"a", "b"}
+    results = tmp_path / "r.jsonl"
+    results.write_text('{"header": {"engine": "reference"}}\n{"scenario": "a", "outcome": "error"}\n{"scenario": "b", "outcome": "passed"}\n')
+    assert load_baseline(results) == {"a"}
+
+
+def test_a_results_file_that_is_not_one_is_bad_input_for_resume(tmp_path):
+    """A torn last line is a killed run's and is dropped; a bad line before it is bad input."""
+    directory = _sample_dir(tmp_path, [GOOD])
+    results = tmp_path / "results.jsonl"
+    results.write_text('{"scenario": "a", "outcome": "passed", "rules": "not a list"}\n{"scenario": "b", "outc', encoding="utf-8")
+    result = CliRunner().invoke(conform, ["--scenarios", str(directory), "--results", str(results), "--resume", "-q"])
+    assert result.exit_code == 2, result.output
+    assert f"{results}:1: not a result of mtgrules conform" in result.stderr and "(--resume)" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_a_process_command_is_split_like_a_shell_and_run_without_one(tmp_path):
+    """``process:COMMAND`` is split with shlex and run without a shell: ``;`` is an argument, not a second command."""
+    from mtgrules.conformance.engine import EngineError, load_engine
+
+    marker = tmp_path / "marker"
+    engine = load_engine(f"process:{shlex.quote(sys.executable)} -c 'import sys' ; touch {shlex.quote(str(marker))}")
+    assert engine.command == [sys.executable, "-c", "import sys", ";", "touch", str(marker)]
+    engine.timeout = 60.0
+    with pytest.raises(EngineError) as exited:  # python runs `import sys` with the rest as its arguments, and exits
+        engine.start()
+    assert exited.value.kind == "crash"
+    assert not marker.exists()

@@ -32,6 +32,15 @@ def sample(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
+def warm(sample):
+    """The sample played in this process once: the first in-process play imports the model and the trace
+    checks (z3), which on a loaded machine takes longer than the hang tests' timeout."""
+    scenarios, pool = sample
+    assert {r["outcome"] for r in Run(ReferenceEngine, scenarios, pool, timeout=300).run()} == {"passed"}
+    return sample
+
+
+@pytest.fixture(scope="module")
 def clean(sample):
     scenarios, pool = sample
     outcomes = {r["scenario"]: r["outcome"] for r in Run(lambda: ProcessEngine(BROKEN), scenarios, pool, timeout=TIMEOUT).run()}
@@ -82,9 +91,11 @@ def test_a_non_reading_engine_is_hung_within_the_timeout(monkeypatch):
     engine = ProcessEngine(BROKEN)
     engine.timeout = 60.0  # starting and the first setup load the model: slow on a loaded machine
     engine.start()
-    with pytest.raises(EngineError) as refused:  # answered (an empty setup is refused), then stdin is never read again
-        engine.request("setup", scenario="s", edition="2026-08-07", setup={"players": {}}, cards={}, references={})
-    assert refused.value.kind == "error"
+    try:  # answered (a setup reply, or an error reply should the engine refuse an empty game), then stdin is never read again
+        answered = engine.request("setup", scenario="s", edition="2026-08-07", setup={"players": {}}, cards={}, references={})
+        assert answered["type"] == "setup"
+    except EngineError as refused:
+        assert refused.kind == "error", refused
     engine.timeout = 1.0
     begun = time.monotonic()
     with pytest.raises(EngineError) as raised:
@@ -120,10 +131,10 @@ class _Flaky(ReferenceEngine):
         return super().setup(request)
 
 
-def test_a_failed_restart_still_reports_every_scenario(sample):
-    scenarios, pool = sample
+def test_a_failed_restart_still_reports_every_scenario(warm):
+    scenarios, pool = warm
     _Flaky.starts = 0
-    run = Run(_Flaky, scenarios, pool)
+    run = Run(_Flaky, scenarios, pool, timeout=120)
     results = {r["scenario"]: r for r in run.run()}
     assert [s.id for s in scenarios] == [SAMPLE[2], FAULTY, SAMPLE[1]]
     assert results[SAMPLE[2]]["outcome"] == "passed"
@@ -134,18 +145,34 @@ def test_a_failed_restart_still_reports_every_scenario(sample):
 
 
 class _Misshapen(ReferenceEngine):
-    """A snapshot whose objects are a list: the runner's checks cannot read it."""
+    """A snapshot whose objects are a list: not the snapshot schema's shape, and the runner's checks cannot read it."""
 
     def observe(self):
         return {**super().observe(), "objects": ["not", "a", "mapping"]}
 
 
-def test_a_crash_of_the_runner_is_reported_as_the_runners(sample):
+def test_a_snapshot_of_the_wrong_shape_is_the_engines_protocol_error(warm):
+    scenarios, pool = warm
+    results = Run(_Misshapen, scenarios, pool, timeout=120).run()
+    for r in results:
+        assert r["outcome"] == "error" and r["error_kind"] == "protocol", r
+        assert "snapshot is not valid against model/snapshot.schema.json: objects" in r["detail"], r["detail"]
+        assert "the runner's checks raised" in r["context"]
+
+
+def test_a_crash_of_the_runner_is_reported_as_the_runners(sample, monkeypatch):
+    """The checks raise on a valid observation: the runner's defect, never blamed on the engine."""
+    from mtgrules.conformance import runner
+
+    def broken(expectations, obs):
+        raise KeyError("a defect of the checks")
+
+    monkeypatch.setattr(runner, "check", broken)
     scenarios, pool = sample
-    results = Run(_Misshapen, scenarios, pool).run()
+    results = Run(ReferenceEngine, scenarios, pool, timeout=120).run()
     for r in results:
         assert r["outcome"] == "error" and r["error_kind"] == "runner", r
-        assert r["detail"].startswith("runner raised") and "not of the engine" in r["detail"]
+        assert r["detail"].startswith("runner raised KeyError") and "not of the engine" in r["detail"]
 
 
 class _Spinning(ReferenceEngine):
@@ -157,9 +184,41 @@ class _Spinning(ReferenceEngine):
         return super().setup(request)
 
 
-def test_an_in_process_hang_ends(sample):
-    scenarios, pool = sample
-    results = {r["scenario"]: r for r in Run(_Spinning, scenarios, pool, timeout=2.0).run()}
-    assert results[FAULTY]["error_kind"] == "timeout" and "cancelled" in results[FAULTY]["context"]
-    assert results[SAMPLE[1]]["outcome"] == "passed"
-    assert not [t for t in threading.enumerate() if t.name == f"scenario {FAULTY}"]
+def _workers() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name == "scenario worker"}
+
+
+def test_an_in_process_hang_ends(warm):
+    """The hung scenario's thread is cancelled, the next scenario runs on a fresh worker, and no
+    worker thread outlives the run."""
+    scenarios, pool = warm
+    before = _workers()
+    run = Run(_Spinning, scenarios, pool, timeout=TIMEOUT)
+    results = {r["scenario"]: r for r in run.run()}
+    assert [r for r in results] == [s.id for s in scenarios]
+    assert results[FAULTY]["outcome"] == "error" and results[FAULTY]["error_kind"] == "timeout", results[FAULTY]
+    assert "cancelled" in results[FAULTY]["context"] and results[FAULTY]["restarted"] is True
+    assert results[SAMPLE[1]]["outcome"] == "passed" and results[SAMPLE[2]]["outcome"] == "passed"
+    for t in _workers() - before:
+        t.join(2.0)
+    assert not _workers() - before
+
+
+class _SpinningStart(ReferenceEngine):
+    """Loops for ever when started: an in-process engine that never says hello."""
+
+    def start(self):
+        while True:
+            pass
+
+
+def test_an_in_process_hang_at_start_ends_with_a_report(warm):
+    scenarios, pool = warm
+    before = _workers()
+    results = Run(_SpinningStart, scenarios, pool, timeout=1.0).run()
+    assert [r["scenario"] for r in results] == [s.id for s in scenarios]
+    assert {(r["outcome"], r["error_kind"]) for r in results} == {("error", "start")}
+    assert "hung: no start result within 1 s" in results[0]["detail"]
+    for t in _workers() - before:
+        t.join(2.0)
+    assert not _workers() - before

@@ -97,4 +97,4 @@ def test_prove_k_expressions():
     assert names("merging.2a") == ["merging.characteristics"]
     assert names("merging.*") and all("merging" in n for n in names("merging.char*"))
     result = CliRunner().invoke(main, ["prove", "-k", "storm or ("])
-    assert result.exit_code == 1 and "malformed" in result.output
+    assert result.exit_code == 2 and "malformed" in result.output  # bad input

@@ -48,7 +48,7 @@ def test_each_kind_of_bad_input_is_located(fixture, file, line, field, message):
 
 def test_bad_input_on_the_command_line_is_a_message_not_a_traceback():
     result = CliRunner().invoke(main, ["spec", "validate", "--spec-dir", str(FIXTURES / "dangling"), "--sources", str(SOURCES)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # bad input
     assert "Traceback" not in result.output
     assert "dangling.yaml:23: items/1/refs/0/to/0: dangling reference" in result.output
     assert "spec invalid: 1 problem(s)" in result.output
@@ -56,7 +56,7 @@ def test_bad_input_on_the_command_line_is_a_message_not_a_traceback():
 
 def test_validate_json_lists_problems():
     result = CliRunner().invoke(main, ["spec", "validate", "--json", "--spec-dir", str(FIXTURES / "edition"), "--sources", str(SOURCES)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     problems = json.loads(result.stdout)
     assert {p["field"] for p in problems} >= {"items/0/edition", "items/1/edition"}
 
