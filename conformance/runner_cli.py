@@ -6,27 +6,18 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
 from pathlib import Path
 
 import click
 
+from mtgrules.paths import cache_dir
 from mtgrules.problems import InputError
 
 
 #: Exit code of a run that selects no scenario (as pytest's "no tests collected").
 NO_SCENARIOS = 5
-
-
-def cache_dir() -> Path:
-    """Where ``conform`` keeps its resumable results files: ``$MTGRULES_CACHE_DIR``, else
-    ``$XDG_CACHE_HOME/mtgrules``, else ``~/.cache/mtgrules``."""
-    if os.environ.get("MTGRULES_CACHE_DIR"):
-        return Path(os.environ["MTGRULES_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "mtgrules"
 
 
 def default_results_path(engine_spec: str) -> Path:
