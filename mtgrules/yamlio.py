@@ -18,7 +18,10 @@ NaN and infinities are rejected (JSON has none); a duplicate key is a YAML error
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 import math
+import os
 import re
 from pathlib import Path
 from typing import Any, Iterable
@@ -293,12 +296,50 @@ def load(path: str | Path) -> Located:
     if _too_deep(text):
         raise InputError([Problem(str(path), None, "", f"nested far more than {MAX_DEPTH} levels deep")])
     if CParser is not None:
+        cached = _parsed_before(text)
+        if cached is not None:
+            return Located(path, *cached[::-1])
         try:
             data, lines = _fast(text)
-            return Located(path, lines, data)
         except Exception:  # any failure of the fast path (syntax, limits, unusual values): ruamel decides and words it
-            pass
+            return _roundtrip(path, text)
+        _remember(text, data, lines)
+        return Located(path, lines, data)
     return _roundtrip(path, text)
+
+
+#: Bump when what the fast path makes of a text changes.
+PARSE_VERSION = 1
+
+
+def _cache_file(text: str) -> Path:
+    from .paths import cache_dir
+
+    tag = f"{PARSE_VERSION} {MAX_DEPTH} {MAX_NODES}\0{text}".encode("utf-8", "surrogatepass")
+    digest = hashlib.sha256(tag).hexdigest()
+    return cache_dir() / "yaml" / digest[:2] / f"{digest[2:]}.json"
+
+
+def _parsed_before(text: str) -> tuple[Any, Any] | None:
+    """(data, lines) of a text the fast path read before (in any process), from the cache folder:
+    JSON, so reading it is a few times faster than parsing and never runs code."""
+    try:
+        data, lines = json.loads(_cache_file(text).read_text(encoding="utf-8"))
+        return data, lines
+    except (OSError, ValueError, TypeError):  # none yet, or torn: parse
+        return None
+
+
+def _remember(text: str, data: Any, lines: Any) -> None:
+    """Keep what the fast path read (only what it read: a file with problems is always parsed)."""
+    target = _cache_file(text)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        part = target.with_suffix(f".{os.getpid()}.part")
+        part.write_text(json.dumps([data, lines], ensure_ascii=True, allow_nan=False), encoding="utf-8")
+        os.replace(part, target)  # whole or not at all, beside other processes
+    except (OSError, ValueError):  # a read-only cache folder: parsed again next time
+        pass
 
 
 def _roundtrip(path: Path, text: str) -> Located:
