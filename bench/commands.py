@@ -60,6 +60,7 @@ def main() -> None:
     figures = {(side, name): ([], []) for side in sides for name in commands}
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, MTGRULES_CACHE_DIR=cache)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # bytecode caches, as an installed package has them
         for rnd in range(args.rounds + 1):
             for name, argv in commands.items():
                 for side, root in sides.items():

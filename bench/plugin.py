@@ -70,6 +70,7 @@ def main() -> None:
         tmp = Path(tmp)
         one, many = corpus_copies(tmp / "one", 1), corpus_copies(tmp / "many", args.copies)
         env = dict(os.environ, MTGRULES_CACHE_DIR=str(tmp / "cache"))
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # bytecode caches, as an installed package has them
         runs = {"1x serial": (one, []), f"{args.copies}x serial": (many, []), "1x -n 2": (one, ["-n", "2"])}
         figures = {name: ([], []) for name in runs}
         for rnd in range(args.rounds + 1):

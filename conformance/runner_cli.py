@@ -184,7 +184,7 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, shard, r
         where = f"in {scenario_dir}" if scenario_dir else "in the corpus"
         total = len(scenario_files(scenario_dir or SCENARIO_DIR))
         chosen = " and ".join(([f"-k {keyword!r}"] if keyword else []) + ([f"--shard {shard[0]}/{shard[1]}"] if shard else []))
-        why = (f"{chosen} matches none of the {total} scenario file(s) {where}" if total and chosen and not invalid
+        why = (f"{chosen} matches none of the {total} scenario(s) {where}" if total and chosen and not invalid
                else f"no valid scenario {where} (see `mtgrules scenarios validate --dir {scenario_dir or '...'}`)")
         click.echo(f"error: no scenario selected: {why}; nothing was run", err=True)
         sys.exit(2 if invalid else NO_SCENARIOS)
