@@ -4,8 +4,11 @@
 to a 1-based line. Two parsers, one result: libyaml (C, through PyYAML) reads ordinary files,
 about 20 times faster; ruamel.yaml (round-trip, YAML 1.2) reads every file the fast path leaves
 to it: a syntax error, anything a limit or normalisation rejects, and anything unusual (tags,
-merge keys, non-text keys, duplicate keys, numbers in any but the plain decimal forms, dates).
-So the values, the lines and every error message are ruamel's, and ruamel's document is not kept.
+merge keys, non-text keys, duplicate keys, numbers in any but the plain decimal forms, times,
+YAML 1.1 line breaks). So the values, the lines and every error message are ruamel's
+(tests/fuzz/test_yamlio_fast.py compares the two), and ruamel's document is not kept. What the
+fast path read is remembered by the text's hash in the cache folder (``$MTGRULES_CACHE_DIR``) as
+JSON, so the next process reads it without parsing.
 
 Every loader of the project reads YAML here, so untrusted input is bounded and normalised in
 one place. Limits (each rejected with a clear ``file:line: field: message``, quickly):
