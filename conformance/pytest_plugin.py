@@ -1,6 +1,8 @@
 """The conformance corpus as pytest items: ``pytest --mtg-engine=ENGINE``.
 
-Registered as a ``pytest11`` entry point, so any project with mtgrules installed gets it. It is
+The corpus is loaded once per process (the controller and each xdist worker); parsing and
+validation are remembered by content in the cache folder (mtgrules/yamlio.py, mtgrules/schemas.py),
+so a worker loads what the controller already read. Registered as a ``pytest11`` entry point, so any project with mtgrules installed gets it. It is
 inert unless ``--mtg-engine`` is given. With it, every scenario becomes a test item named after
 its ID (``conformance/<section>/<id>``), with the scenario's section, rules and features as
 keywords, so ``-k``, ``-n`` (pytest-xdist: each worker starts its own engine once), ``--junitxml``
@@ -100,9 +102,7 @@ class ScenarioItem(pytest.Item):
 class ScenarioFile(pytest.File):
     def collect(self):
         baseline = self.config._mtg_baseline
-        for scenario in self.config._mtg_scenarios:
-            if str(Path(scenario.file).resolve()) != str(self.path.resolve()):
-                continue
+        for scenario in self.config._mtg_by_file.get(self.path, ()):
             item = ScenarioItem.from_parent(self, name=scenario.id, scenario=scenario)
             if baseline is not None and scenario.id in baseline:
                 item.add_marker(pytest.mark.xfail(reason="known failure (baseline)", strict=False))
@@ -118,6 +118,9 @@ def pytest_configure(config):
 
     scenarios, pool = load_scenarios(config.getoption("--mtg-scenarios"))
     config._mtg_scenarios = scenarios
+    config._mtg_by_file = {}  # each scenario's file resolved once: collecting is linear in the corpus
+    for scenario in scenarios:
+        config._mtg_by_file.setdefault(Path(scenario.file).resolve(), []).append(scenario)
     config._mtg_pool = pool
     baseline = config.getoption("--mtg-baseline")
     try:
@@ -132,7 +135,7 @@ def pytest_collection_modifyitems(session, config, items):
     """Add the scenario items (before -k / -m deselection, which runs after this hook)."""
     if not config.getoption("--mtg-engine", default=None):
         return
-    files = sorted({(s.section, Path(s.file).resolve()) for s in config._mtg_scenarios})
+    files = sorted({(found[0].section, path) for path, found in config._mtg_by_file.items()})
     for section, path in files:
         node = ScenarioFile.from_parent(session, path=path, nodeid=f"mtgrules-conformance/{section}/{path.name}")
         items.extend(node.collect())

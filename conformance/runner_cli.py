@@ -6,27 +6,18 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
 from pathlib import Path
 
 import click
 
+from mtgrules.paths import cache_dir
 from mtgrules.problems import InputError
 
 
 #: Exit code of a run that selects no scenario (as pytest's "no tests collected").
 NO_SCENARIOS = 5
-
-
-def cache_dir() -> Path:
-    """Where ``conform`` keeps its resumable results files: ``$MTGRULES_CACHE_DIR``, else
-    ``$XDG_CACHE_HOME/mtgrules``, else ``~/.cache/mtgrules``."""
-    if os.environ.get("MTGRULES_CACHE_DIR"):
-        return Path(os.environ["MTGRULES_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "mtgrules"
 
 
 def default_results_path(engine_spec: str) -> Path:
@@ -97,6 +88,30 @@ def _print_summary(results: list[dict], summary: dict, changes: dict | None, out
             console.print(f"  newly passing: {sid}")
 
 
+def _shard(value: str | None) -> tuple[int, int] | None:
+    """``I/N`` as (I, N), 1 <= I <= N; a usage error (exit 2) otherwise."""
+    if value is None:
+        return None
+    m = re.fullmatch(r"\s*([0-9]+)\s*/\s*([0-9]+)\s*", value)
+    if not m or not 1 <= int(m[1]) <= int(m[2]):
+        raise click.BadParameter(f"{value!r}: give I/N with 1 <= I <= N, e.g. 2/4")
+    return int(m[1]), int(m[2])
+
+
+class _FileRecord:
+    """A scenario file as the corpus fingerprint reads it (ID, file), whether or not it was
+    selected: a resumed run with another -k or shard is still the same corpus."""
+
+    def __init__(self, path: Path):
+        self.id, self.file = path.stem, str(path)
+
+    @classmethod
+    def all(cls, directory: Path) -> list["_FileRecord"]:
+        from .scenarios import scenario_files
+
+        return [cls(path) for path in scenario_files(directory)]
+
+
 def _engines_help() -> str:
     from .engine import SHIPPED_ENGINES
 
@@ -111,7 +126,11 @@ def _engines_help() -> str:
 @click.option("--junit", "junit_file", type=click.Path(dir_okay=False, path_type=Path), help="Write JUnit XML to FILE.")
 @click.option("--baseline", "baseline_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Known failures (a previous --json report, a results file, or scenario IDs one a line): only changes are reported and decide the exit code.")
-@click.option("-k", "keyword", help="Select scenarios: words matched against ID, section, rules, features; and/or/not.")
+@click.option("-k", "keyword", help="Select scenarios: words matched against ID, section, rules, features; and/or/not. "
+              "Scenarios left out are not loaded or validated (`mtgrules scenarios validate` checks them all).")
+@click.option("--shard", callback=lambda ctx, param, value: _shard(value), metavar="I/N",
+              help="Run shard I of N (1 <= I <= N): the scenarios whose ID hashes to I, the same split on every machine, "
+                   "so N CI jobs with shards 1/N ... N/N run every scenario exactly once. Combines with -k.")
 @click.option("--results", "results_file", type=click.Path(dir_okay=False, path_type=Path),
               help="JSON lines, one result per finished scenario (written as each finishes). Default: "
                    "conform-ENGINE.jsonl in the cache folder, $MTGRULES_CACHE_DIR, else $XDG_CACHE_HOME/mtgrules, "
@@ -125,7 +144,7 @@ def _engines_help() -> str:
               help="An MTGJSON AtomicCards.json file: cards the scenarios may use beyond the pool (see FORMAT.md, Cards).")
 @click.option("--strict-baseline", is_flag=True, help="With --baseline, newly passing scenarios also make the exit code 1 (update the baseline).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no tables; only the totals.")
-def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_file, resume, timeout, validate_messages,
+def conform(engine_spec, json_file, junit_file, baseline_file, keyword, shard, results_file, resume, timeout, validate_messages,
             scenario_dir, cards_file, strict_baseline, quiet):
     """Run the conformance corpus on an engine and report per scenario, rule section and feature.
 
@@ -138,11 +157,13 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
       5  no scenario selected (-k matches none, or the scenario folder holds no valid scenario)
     """
     from .engine import load_engine
-    from .runner import Run, ResumeMismatch, baseline_changes, corpus_fingerprint, load_baseline, report, select, summary, write_junit
-    from .scenarios import SCENARIO_DIR, cards_file_problems, load_corpus
+    from .runner import (Run, ResumeMismatch, baseline_changes, corpus_fingerprint, keyword_matcher, load_baseline, report, select,
+                         summary, write_junit)
+    from .scenarios import SCENARIO_DIR, Selection, cards_file_problems, load_corpus, scenario_files
 
     try:
-        corpus = load_corpus(scenario_dir or SCENARIO_DIR, cards=cards_file)
+        selection = Selection(keyword_matcher(keyword) if keyword else None, shard) if keyword or shard else None
+        corpus = load_corpus(scenario_dir or SCENARIO_DIR, cards=cards_file, selection=selection)
         if cards_file_problems(corpus, cards_file):
             for p in cards_file_problems(corpus, cards_file):
                 click.echo(str(p), err=True)
@@ -161,7 +182,9 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
         sys.exit(2)
     if not selected:
         where = f"in {scenario_dir}" if scenario_dir else "in the corpus"
-        why = (f"-k {keyword!r} matches none of the {len(scenarios)} scenario(s) {where}" if scenarios and keyword
+        total = len(scenario_files(scenario_dir or SCENARIO_DIR))
+        chosen = " and ".join(([f"-k {keyword!r}"] if keyword else []) + ([f"--shard {shard[0]}/{shard[1]}"] if shard else []))
+        why = (f"{chosen} matches none of the {total} scenario(s) {where}" if total and chosen and not invalid
                else f"no valid scenario {where} (see `mtgrules scenarios validate --dir {scenario_dir or '...'}`)")
         click.echo(f"error: no scenario selected: {why}; nothing was run", err=True)
         sys.exit(2 if invalid else NO_SCENARIOS)
@@ -174,7 +197,7 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, results_
         sys.exit(2)
     run = Run(lambda: load_engine(engine_spec, validate_messages=validate_messages, timeout=timeout), selected, pool,
               results_path=results_file, resume=resume, timeout=timeout, baseline=baseline,
-              identity={"engine": engine_spec, "corpus": corpus_fingerprint(scenarios)})
+              identity={"engine": engine_spec, "corpus": corpus_fingerprint(_FileRecord.all(scenario_dir or SCENARIO_DIR))})
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 

@@ -11,10 +11,11 @@ of the corpus and the other scenarios still load.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from mtgrules import yamlio
 from mtgrules.cards import POOL_DIR, Card, CardPool, load_atomic_cards, load_pool
@@ -141,24 +142,59 @@ def _fingerprint(*directories: Path) -> tuple:
     return tuple(out)
 
 
+def shard_of(scenario_id: str, shards: int) -> int:
+    """The shard (1 to ``shards``) a scenario belongs to: a hash of its ID, so the split is the
+    same on every machine and a new scenario leaves the others where they were."""
+    return int.from_bytes(hashlib.sha256(scenario_id.encode("utf-8")).digest()[:8], "big") % shards + 1
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which scenarios to load, decided before they are validated: ``shard`` (I, N) keeps the
+    files whose ID (file name) is in shard I of N; ``words`` keeps a file whose words (ID,
+    section, rules, features, as written) it accepts. A file whose words cannot be read (not
+    YAML, not a mapping) is kept, so its problems are reported."""
+
+    words: Callable[[list[str]], bool] | None = None
+    shard: tuple[int, int] | None = None
+
+    def keeps_file(self, path: Path) -> bool:
+        return self.shard is None or shard_of(path.stem, self.shard[1]) == self.shard[0]
+
+    def keeps(self, path: Path, root: Path) -> bool:
+        if self.words is None:
+            return True
+        try:
+            data = yamlio.load(path).data
+        except InputError:
+            return True
+        if not isinstance(data, dict):
+            return True
+        listed = [w for key in ("rules", "features") for w in _list(data.get(key)) if isinstance(w, str)]
+        return self.words([str(data.get("id", path.stem)), _section(path, root), *listed])
+
+
 def load_corpus(
     directory: Path = SCENARIO_DIR,
     pool: CardPool | None = None,
     rule_ids: set[str] | None = None,
     editions: set[str] | None = None,
     cards: Path | None = None,
+    selection: Selection | None = None,
 ) -> Corpus:
-    """Load and validate every scenario under ``directory``; invalid ones are reported and left out.
+    """Load and validate every scenario under ``directory`` (or those ``selection`` keeps);
+    invalid ones are reported and left out.
 
     Cards: ``pool`` (default: the project's pool), plus the cards of an MTGJSON AtomicCards file
     ``cards``, plus, for the scenarios under a folder, the ``cards/`` folder beside them.
-    With the default pool and the project's spec, the result is cached until a file changes
-    (parsing the corpus takes seconds; verify, traceability and the CLI all need it). Treat the
-    returned corpus as read-only.
+    With the default pool and the project's spec, the whole corpus is cached until a file
+    changes (verify, traceability and the CLI all need it). Treat the returned corpus as read-only.
     """
     directory = Path(directory)
     if cards is not None:
         pool = (pool if pool is not None else load_pool()).merged(load_atomic_cards(Path(cards)))
+    if selection is not None:
+        return _load_corpus(directory, pool, rule_ids, editions, selection)
     if pool is None and rule_ids is None and editions is None:
         key = _fingerprint(directory, POOL_DIR)
         cached = _CACHE.get(directory.resolve())
@@ -173,7 +209,8 @@ def cards_file_problems(corpus: Corpus, cards: Path | None) -> list[Problem]:
     return [p for p in corpus.problems if cards is not None and p.file == str(cards)]
 
 
-def _load_corpus(directory: Path, pool: CardPool | None, rule_ids: set[str] | None, editions: set[str] | None) -> Corpus:
+def _load_corpus(directory: Path, pool: CardPool | None, rule_ids: set[str] | None, editions: set[str] | None,
+                 selection: Selection | None = None) -> Corpus:
     base = pool = pool if pool is not None else load_pool()
     problems = list(pool.problems)
     if rule_ids is None or editions is None:
@@ -191,6 +228,8 @@ def _load_corpus(directory: Path, pool: CardPool | None, rule_ids: set[str] | No
     scenarios: list[Scenario] = []
     seen: dict[str, str] = {}
     files = scenario_files(directory)
+    if selection is not None:
+        files = [path for path in files if selection.keeps_file(path) and selection.keeps(path, directory)]
     for path in files:
         found, scenario = check_file(path, directory, _scoped(base, local, path, scoped), rule_ids, editions)
         if scenario is not None and scenario.id in seen:
@@ -227,12 +266,18 @@ def check_file(
     return problems, scenario
 
 
+def _section(path: Path, root: Path) -> str:
+    """The section of a scenario file: its first folder under the corpus root."""
+    try:
+        return path.relative_to(root).parts[0] if len(path.relative_to(root).parts) > 1 else ""
+    except ValueError:
+        return path.parent.name
+
+
 def _scenario(doc: yamlio.Located, path: Path, root: Path) -> Scenario:
     data = doc.data
-    try:
-        section = path.relative_to(root).parts[0] if len(path.relative_to(root).parts) > 1 else ""
-    except ValueError:
-        section = path.parent.name
+    section = _section(path, root)
+
     def mapping(key: str) -> dict:
         return data[key] if isinstance(data.get(key), dict) else {}
 

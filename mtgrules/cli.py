@@ -1,20 +1,56 @@
-"""The ``mtgrules`` command line. Each part adds its commands in ``mtgrules.<part>.cli``."""
+"""The ``mtgrules`` command line. Each part adds its commands in ``mtgrules.<part>.cli``
+(its ``commands`` list); ``COMMANDS`` indexes them by name, so that a command imports only the
+part it runs and ``mtgrules --help`` imports none (tests/test_cli.py checks the index against
+every part's ``commands``)."""
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
 import sys
 
 import click
-from rich.console import Console
 
 from . import __version__
-from .verify import PARTS, checks, label, run_check
+from .verify import checks, label, run_check
+
+#: name -> (module, attribute, help shown in ``mtgrules --help``) of every part's commands.
+COMMANDS = {
+    "spec": ("mtgrules.spec.cli", "spec_group", "The rules of the source documents as data: validate, list, show, coverage."),
+    "cards": ("mtgrules.cards.cli", "cards_group", "The card pool (cards/pool/): one MTGJSON-shaped pool for the model, the corpus and the adapters."),
+    "model": ("mtgrules.model.cli", "model_group", "The reference model: an executable statement of the rules."),
+    "prove": ("mtgrules.proofs.cli", "prove", "Run the Z3 proof obligations (invariants of the rules) and print, for each, its rule IDs, verdict ..."),
+    "lint-rules": ("mtgrules.proofs.lint.cli", "lint_rules", "Check a custom rule set (YAML, see proofs/custom-rules.md) for contradictions, ambiguities, ..."),
+    "scenarios": ("mtgrules.conformance.cli", "scenarios_group", "The conformance corpus: engine-neutral scenarios with the outcome the rules demand."),
+    "conform": ("mtgrules.conformance.runner_cli", "conform", "Run the conformance corpus on an engine and report per scenario, rule section and feature."),
+    "conform-diff": ("mtgrules.conformance.cli", "conform_diff", "Compare two `conform --json` reports scenario by scenario: which scenarios are in one report only, ..."),
+    "report": ("mtgrules.conformance.report_cli", "report", "Compare engines: per rule section and per rule, each engine's passed / failed / errored / ..."),
+    "docs": ("mtgrules.docs.cli", "docs", "Build the rules documentation (Sphinx HTML) from the spec, with each rule's traceability: ..."),
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group whose commands are imported when one is run (click's "lazily loading subcommands")."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *COMMANDS})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.commands or name not in COMMANDS:
+            return self.commands.get(name)
+        module, attribute, _ = COMMANDS[name]
+        return getattr(importlib.import_module(module), attribute)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list from the index (the commands' own help is their own ``--help``)."""
+        shown = {name: COMMANDS[name][2] if name in COMMANDS else self.commands[name].get_short_help_str(1000) for name in self.list_commands(ctx)}
+        limit = formatter.width - 6 - max(map(len, shown))
+        rows = [(name, click.Command(name, help=text).get_short_help_str(limit)) for name, text in shown.items()]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mtgrules")
 def main() -> None:
     """mtgrules: the rules of Magic: The Gathering as data, a reference model, Z3 proofs and a
@@ -51,6 +87,8 @@ def verify(as_json: bool) -> None:
     custom-rules check on DYN: its contradictions and ambiguities, each reviewed) shows their
     count and the command that prints them (`mtgrules lint-rules FILE`).
     """
+    from rich.console import Console
+
     console = Console(highlight=False, stderr=as_json)
     results = []
     todo = checks()
@@ -68,7 +106,7 @@ def verify(as_json: bool) -> None:
     sys.exit(1 if failed else 0)
 
 
-def _print_result(console: Console, result) -> None:
+def _print_result(console, result) -> None:
     mark = "[green]PASS[/green]" if result.ok else "[red]FAIL[/red]"
     console.print(f"{mark} {result.name}: {result.summary}")
     where = f": `{result.command}`" if result.command else " (mtgrules verify --json)"
@@ -81,13 +119,3 @@ def _print_result(console: Console, result) -> None:
     if len(result.details) > SHOWN_DETAILS:
         console.print(f"     ... and {len(result.details) - SHOWN_DETAILS} more{where}", markup=False)
 
-
-def _register() -> None:
-    for part in PARTS:
-        name = f"mtgrules.{part}.cli"
-        if importlib.util.find_spec(name) is not None:
-            for command in importlib.import_module(name).commands:
-                main.add_command(command)
-
-
-_register()

@@ -1,5 +1,4 @@
-"""How a file path is shown to a person: relative to the current directory when it lies inside
-it (``proofs/custom/dyn.yaml``), else as it is."""
+"""Paths: how a file path is shown to a person, and the cache folder."""
 
 from __future__ import annotations
 
@@ -8,8 +7,20 @@ from pathlib import Path
 
 
 def shown_path(path: str | Path) -> str:
+    """``path`` relative to the current directory when it lies inside it (``proofs/custom/dyn.yaml``),
+    else as it is."""
     try:
         relative = os.path.relpath(path)
     except ValueError:  # another drive (Windows)
         return str(path)
     return str(path) if relative.startswith("..") else relative
+
+
+def cache_dir() -> Path:
+    """Where mtgrules keeps what it may rebuild (``conform``'s resumable results files, the
+    schema-validity cache): ``$MTGRULES_CACHE_DIR``, else ``$XDG_CACHE_HOME/mtgrules``, else
+    ``~/.cache/mtgrules``."""
+    if os.environ.get("MTGRULES_CACHE_DIR"):
+        return Path(os.environ["MTGRULES_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "mtgrules"

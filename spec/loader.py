@@ -7,6 +7,7 @@ from pathlib import Path
 
 from mtgrules import yamlio
 from mtgrules.problems import InputError, Problem
+from mtgrules.remember import remembered_problems
 from mtgrules.schemas import load_valid
 
 from .edition_checks import edition_problems
@@ -115,8 +116,18 @@ def read_spec(directory: Path = SPEC_DIR, sources: Path | None = None, editions_
     spec = Spec(items, [doc for _, doc in docs], editions)
     problems += _cross_problems(spec, first_seen)
     problems += _source_problems(spec, first_seen, sources or directory / "sources")
-    problems += edition_problems(spec, first_seen, editions_dir or directory / "editions")
+    editions_dir = editions_dir or directory / "editions"
+    problems += remembered_problems("spec-editions", _edition_check_inputs(directory, editions_dir),
+                                    lambda: edition_problems(spec, first_seen, editions_dir))
     return spec, problems
+
+
+def _edition_check_inputs(directory: Path, editions_dir: Path) -> list[Path]:
+    """What the edition check reads: the spec files, the imported editions, its own code."""
+    from . import edition_checks, editions, items, renumber
+
+    code = [Path(m.__file__) for m in (edition_checks, editions, items, renumber, yamlio)] + [Path(__file__)]
+    return [directory / "editions.yaml", *spec_files(directory), *sorted(Path(editions_dir).glob("*.json")), *code]
 
 
 def _cross_problems(spec: Spec, where: dict) -> list[Problem]:

@@ -42,7 +42,16 @@ class Citation:
         return {"rule": self.rule_id, "role": self.role, "by": self.by, "file": self.file, "line": self.line, "detail": self.detail}
 
 
-_IMPLEMENTATIONS: list[Citation] = []
+#: (rule ID, qualified name, object) of every @implements: where each object is written is read
+#: only when the citations are asked for (reading source at import cost every command half a second).
+_IMPLEMENTATIONS: list[tuple[str, str, object]] = []
+
+
+def _where(obj) -> tuple[str | None, int | None]:
+    try:
+        return inspect.getsourcefile(obj), inspect.getsourcelines(obj)[1]
+    except (OSError, TypeError):
+        return None, None
 
 
 def implements(*rule_ids: str) -> Callable[[T], T]:
@@ -54,14 +63,9 @@ def implements(*rule_ids: str) -> Callable[[T], T]:
         raise TypeError("implements() takes one or more rule IDs as strings")
 
     def mark(obj: T) -> T:
-        try:
-            file = inspect.getsourcefile(obj)
-            line = inspect.getsourcelines(obj)[1]
-        except (OSError, TypeError):
-            file, line = None, None
         name = f"{obj.__module__}.{obj.__qualname__}"
         for rule_id in rule_ids:
-            _IMPLEMENTATIONS.append(Citation(rule_id, "implements", name, file, line))
+            _IMPLEMENTATIONS.append((rule_id, name, obj))
         existing = getattr(obj, "__rules__", ())
         try:
             obj.__rules__ = tuple(existing) + rule_ids
@@ -77,7 +81,8 @@ def implementations(package: str) -> list[Citation]:
     root = importlib.import_module(package)
     for info in pkgutil.walk_packages(root.__path__, prefix=f"{package}."):
         importlib.import_module(info.name)
-    return [c for c in _IMPLEMENTATIONS if c.by.startswith(f"{package}.")]
+    return [Citation(rule_id, "implements", name, *_where(obj)) for rule_id, name, obj in _IMPLEMENTATIONS
+            if name.startswith(f"{package}.")]
 
 
 def citations_in_tests(tests_dir: Path) -> list[Citation]:

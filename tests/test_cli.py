@@ -1,13 +1,15 @@
 """The `mtgrules` command line as a user meets it (issue 14): `python -m mtgrules`, verify's
 progress labels, and findings shown as a count with the command that prints them."""
 
+import importlib
 import subprocess
 import sys
 
+import click
 from click.testing import CliRunner
 
 import mtgrules.cli as cli
-from mtgrules.verify import CheckResult, checks, label, labelled
+from mtgrules.verify import PARTS, CheckResult, checks, label, labelled
 
 
 def test_python_dash_m_works_like_the_command():
@@ -16,6 +18,30 @@ def test_python_dash_m_works_like_the_command():
     assert run.stdout.startswith("Usage: mtgrules ") and "verify" in run.stdout and "conform" in run.stdout
     version = subprocess.run([sys.executable, "-m", "mtgrules", "--version"], capture_output=True, text=True, timeout=120)
     assert version.stdout.startswith("mtgrules, version")
+
+
+def test_help_imports_no_part_and_lists_every_command():
+    code = ("import sys\nfrom mtgrules.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('mtgrules.')))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    imported = eval(run.stdout.strip().splitlines()[-1])
+    assert not [m for m in imported if m.split(".")[1] in PARTS], imported
+    for name in cli.COMMANDS:
+        assert f"  {name} " in run.stdout
+
+
+def test_the_command_index_is_every_part_s_commands():
+    """COMMANDS (what --help lists, what a command imports) matches each part's ``commands``."""
+    found = {}
+    for part in PARTS:
+        for command in importlib.import_module(f"mtgrules.{part}.cli").commands:
+            found[command.name] = command
+    assert sorted(found) == sorted(cli.COMMANDS)
+    for name, command in found.items():
+        module, attribute, shown = cli.COMMANDS[name]
+        assert getattr(importlib.import_module(module), attribute) is command
+        for limit in (40, 55, 70):
+            assert click.Command(name, help=shown).get_short_help_str(limit) == command.get_short_help_str(limit), name
 
 
 def test_every_check_has_a_human_label():
@@ -38,8 +64,10 @@ def _fake_checks():
 def test_verify_progress_labels_and_findings(monkeypatch):
     shown = []
     monkeypatch.setattr(cli, "checks", _fake_checks)
-    real_status = cli.Console.status
-    monkeypatch.setattr(cli.Console, "status", lambda self, text, **kw: shown.append(text) or real_status(self, text, **kw))
+    from rich.console import Console
+
+    real_status = Console.status
+    monkeypatch.setattr(Console, "status", lambda self, text, **kw: shown.append(text) or real_status(self, text, **kw))
     result = CliRunner().invoke(cli.main, ["verify"])
     assert result.exit_code == 1
     assert shown == ["[1/2] custom rules: TEST ...", "[2/2] broken thing ..."]

@@ -1,0 +1,96 @@
+"""The pytest plugin at scale (issue 15): the corpus as pytest items, once and ten times over.
+
+A scenario folder holding the corpus COPIES times (each copy's IDs suffixed, so every scenario is
+its own item) is run with ``pytest --mtg-engine=reference --mtg-scenarios DIR``; the CPU of the
+whole pytest process (its xdist workers included) is compared with the same run on one copy.
+Then one copy is run serially and with ``-n 2``. Rounds interleave the compared runs after a
+warm-up round (which fills the parse and validation caches); medians and ranges are printed, and
+the targets: COPIES times the corpus costs at most 1.2 x COPIES the CPU of one copy; ``-n 2`` is
+faster (wall) than serial.
+
+    python bench/plugin.py [--copies 10] [--rounds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE.parent / "conformance" / "scenarios"
+
+
+def corpus_copies(target: Path, copies: int) -> Path:
+    """``copies`` copies of the corpus under ``target``, IDs (and file names) suffixed ``-cN``."""
+    for path in sorted(CORPUS.rglob("*.yaml")):
+        relative = path.relative_to(CORPUS)
+        text = path.read_text(encoding="utf-8")
+        for n in range(copies):
+            suffix = f"-c{n}" if copies > 1 else ""
+            dest = target / relative.parent / f"{path.stem}{suffix}.yaml"
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            if "cards" in relative.parts[:-1]:
+                if n == 0:
+                    shutil.copy(path, target / relative)
+                continue
+            dest.write_text(re.sub(r"^id: (\S+)", lambda m: f"id: {m[1]}{suffix}", text, count=1, flags=re.M), encoding="utf-8")
+    return target
+
+
+def timed(folder: Path, extra: list[str], cwd: Path, env: dict) -> tuple[float, float]:
+    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--mtg-engine=reference",
+            f"--mtg-scenarios={folder}", *extra]
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        raise SystemExit(f"pytest exited {code}: {' '.join(argv)}")
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime  # children: the xdist workers
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):7.2f} [{min(values):.2f}-{max(values):.2f}]"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--copies", type=int, default=10)
+    ap.add_argument("--rounds", type=int, default=2)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        one, many = corpus_copies(tmp / "one", 1), corpus_copies(tmp / "many", args.copies)
+        env = dict(os.environ, MTGRULES_CACHE_DIR=str(tmp / "cache"))
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # bytecode caches, as an installed package has them
+        runs = {"1x serial": (one, []), f"{args.copies}x serial": (many, []), "1x -n 2": (one, ["-n", "2"])}
+        figures = {name: ([], []) for name in runs}
+        for rnd in range(args.rounds + 1):
+            for name, (folder, extra) in runs.items():
+                wall, cpu = timed(folder, extra, tmp, env)
+                if rnd:
+                    figures[name][0].append(wall)
+                    figures[name][1].append(cpu)
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}; {args.rounds} rounds after a warm-up")
+    print(f"{'run':14} {'wall s, median [range]':>28} {'CPU s, median [range]':>28}")
+    for name, (wall, cpu) in figures.items():
+        print(f"{name:14} {spread(wall):>28} {spread(cpu):>28}")
+    cpu = {name: statistics.median(f[1]) for name, f in figures.items()}
+    wall = {name: statistics.median(f[0]) for name, f in figures.items()}
+    ratio = cpu[f"{args.copies}x serial"] / cpu["1x serial"]
+    print(f"target: {args.copies}x the corpus at most {1.2 * args.copies:.0f}x the CPU of 1x: {ratio:.1f}x: "
+          f"{'met' if ratio <= 1.2 * args.copies else 'NOT met'}")
+    print(f"target: -n 2 faster than serial (wall): {wall['1x -n 2']:.2f} s against {wall['1x serial']:.2f} s: "
+          f"{'met' if wall['1x -n 2'] < wall['1x serial'] else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
