@@ -3,7 +3,9 @@
     run = Run(engine_factory, scenarios, pool, results_path=..., resume=False, timeout=10)
     results = run.run(progress=callback)       # one dict per scenario, in corpus order
 
-A scenario's outcome is ``passed``; ``failed`` (an expectation or a trace property does not
+A scenario's outcome is ``passed``; ``unverified`` (its checks hold, but every one rests on observation
+fields the engine's adapter derives itself instead of the engine reporting them: conformance/derivation.py);
+``failed`` (an expectation or a trace property does not
 hold: expected vs observed); ``skipped`` (the engine lacks a feature or edition); or ``error``
 (the engine crashed, hung past the timeout, replied garbage or out of order, refused an action the
 scenario says is legal, or cannot perform a step at all). With a baseline, a known failure that
@@ -29,9 +31,10 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .engine import Engine, EngineError, Unsupported, normalise_handshake
+from .derivation import Derivation, Tally
 from .expectations import Observation, References, check
 
-OUTCOMES = ("passed", "failed", "skipped", "error", "xfailed", "xpassed")
+OUTCOMES = ("passed", "failed", "skipped", "unverified", "error", "xfailed", "xpassed")
 FAILING = ("failed", "error")
 STEP_VERBS = ("cast", "play_land", "activate", "turn_face_up", "pass", "resolve", "advance_to",
               "declare_attackers", "declare_blockers", "discard", "choose", "check")
@@ -244,6 +247,7 @@ def play(engine: Engine, hello: dict, scenario, pool) -> dict:
     refs = References({r: initial.get(r) for r in request["references"]}, {r: v["card"] for r, v in request["references"].items()}, players)
     failures: list[str] = []
     notes: list[str] = []
+    tally = Tally(Derivation(hello))
 
     def observe() -> Observation:
         events = engine.events()
@@ -272,14 +276,18 @@ def play(engine: Engine, hello: dict, scenario, pool) -> dict:
             after = engine.observe()
             if after != before:
                 failures.append(f"{where}: refused (rule {reply.get('rule')}), but the state changed")
+            tally.engine_check()
         elif status == "refused":
             return _result(scenario, "error", f"{where}: engine refused an action the scenario says is legal: rule {reply.get('rule')}: {reply.get('reason')}",
                            edition=edition, error_kind="refused", failures=failures, notes=notes)
         if step.get("then"):
-            failures += [f"{where}: then: {f}" for f in check(step["then"], observe())]
+            obs = observe()
+            failures += [f"{where}: then: {f}" for f in check(step["then"], obs)]
+            tally.note(step["then"], f"{where}: then", obs)
     else:
         obs = observe()
         failures += [f"expect: {f}" for f in check(scenario.expect, obs)]
+        tally.note(scenario.expect, "expect", obs)
     trace = []
     try:
         from mtgrules.proofs.traces import check_log, scenario_context
@@ -291,9 +299,12 @@ def play(engine: Engine, hello: dict, scenario, pool) -> dict:
     failures += [f"trace property: {t['text']}" for t in trace]
     if missing_refs and failures:
         notes.append(f"engine reported no object for reference(s): {', '.join(missing_refs)}")
-    outcome = "failed" if failures else "passed"
+    outcome = "failed" if failures else ("unverified" if tally.total and not tally.verified else "passed")
     detail = "; ".join(failures[:3]) + (f"; ... {len(failures) - 3} more" if len(failures) > 3 else "")
-    return _result(scenario, outcome, detail, edition=edition, failures=failures, trace=trace, notes=notes)
+    if outcome == "unverified":
+        detail = "every check rests on fields the adapter derives, not on engine-reported data: " + "; ".join(tally.derived[:3])
+    return _result(scenario, outcome, detail, edition=edition, failures=failures, trace=trace, notes=notes,
+                   checks=tally.as_json())
 
 
 # ---------------------------------------------------------------------------- the run
@@ -587,7 +598,8 @@ def baseline_changes(results: list[dict]) -> dict:
 
 
 def summary(results: list[dict]) -> dict:
-    """Counts overall, per section, per feature and per rule."""
+    """Counts overall, per section, per feature and per rule; ``checks``: the expectations checked and how
+    many of them rest on engine-reported data only (``verified``, conformance/derivation.py)."""
     def table(key_of):
         out: dict[str, Counter] = {}
         for r in results:
@@ -596,6 +608,8 @@ def summary(results: list[dict]) -> dict:
         return {k: dict(v) for k, v in sorted(out.items())}
 
     return {"total": dict(Counter(r["outcome"] for r in results)),
+            "checks": {"total": sum((r.get("checks") or {}).get("total", 0) for r in results),
+                       "verified": sum((r.get("checks") or {}).get("verified", 0) for r in results)},
             "sections": table(lambda r: [r.get("section", "?")]),
             "features": table(lambda r: r.get("features") or ["(none)"]),
             "rules": table(lambda r: r.get("rules") or [])}
@@ -622,7 +636,7 @@ def write_junit(results: list[dict], path: str | Path, engine: str) -> None:
         counts = Counter(r["outcome"] for r in rs)
         suite = ET.SubElement(root, "testsuite", name=section, tests=str(len(rs)),
                               failures=str(counts["failed"]), errors=str(counts["error"]),
-                              skipped=str(counts["skipped"] + counts["xfailed"]),
+                              skipped=str(counts["skipped"] + counts["unverified"] + counts["xfailed"]),
                               time=f"{sum(r.get('duration', 0) for r in rs):.3f}")
         for r in rs:
             case = ET.SubElement(suite, "testcase", classname=f"conformance.{section}", name=r["scenario"],
@@ -632,8 +646,9 @@ def write_junit(results: list[dict], path: str | Path, engine: str) -> None:
                 ET.SubElement(case, "failure", message=r.get("detail", "")[:500]).text = body
             elif r["outcome"] == "error":
                 ET.SubElement(case, "error", message=r.get("detail", "")[:500]).text = body
-            elif r["outcome"] in ("skipped", "xfailed"):
-                ET.SubElement(case, "skipped", message=(("known failure: " if r["outcome"] == "xfailed" else "") + r.get("detail", ""))[:500])
+            elif r["outcome"] in ("skipped", "unverified", "xfailed"):
+                prefix = {"xfailed": "known failure: ", "unverified": "unverified: "}.get(r["outcome"], "")
+                ET.SubElement(case, "skipped", message=(prefix + r.get("detail", ""))[:500])
             props = ET.SubElement(case, "properties")
             ET.SubElement(props, "property", name="rules", value=" ".join(r.get("rules") or []))
             ET.SubElement(props, "property", name="outcome", value=r["outcome"])

@@ -12,17 +12,19 @@ from .vocabulary import COLORS, COUNTERS, ability_source, alt_name, corpus_step,
     is_ability, keyword_name, mana_pool, mana_value, stack_id
 
 #: Observation fields the adapter derives itself (snapshot fields as ``object.FIELD``, event fields as
-#: ``EVENT-TYPE.FIELD``, whole events as ``EVENT-TYPE event``) -> how, and why phase.rs does not report it.
+#: ``EVENT-TYPE.FIELD``, whole events as ``EVENT-TYPE event``; conformance/derivation.py) -> how, and why phase.rs
+#: does not report it. A key with ``(condition)`` is derived for some objects only: each snapshot object lists
+#: the fields derived for it in its ``derived`` (``_derived_for``), so checks on the others stay verified.
 DERIVED = {
     "object.id": "a new ID at each zone change (400.7: p12, p12.1, ...); phase.rs keeps one ID across zones",
     "object.card": "the scenario card the adapter put in the game as that object; phase.rs knows face names only",
     "object.card_faces": "the scenario card's face names (MTGJSON records); phase.rs does not list them",
     "object.half": "always null: phase.rs's state does not say which half of a split card an object is",
-    "object.face": "'back' when phase.rs marks the permanent transformed or its name is a back face's name: a card "
+    "object.face (back face up, unmarked)": "'back' when phase.rs marks the permanent transformed or its name is a back face's name: a card "
                    "cast back face up (disturb) or a copy of a back face carries the back face unmarked",
     "object.copy_of": "for a token: the target of the spell that created it as a copy (CopyTokenOf); phase.rs does "
                       "not say what a token copies",
-    "object.characteristics.mana_value": "of a permanent with its back face up: the front face's (712.8e), from the "
+    "object.characteristics.mana_value (back face up)": "of a permanent with its back face up: the front face's (712.8e), from the "
                                          "scenario's card; phase.rs exports no mana values, only mana costs",
     "object.characteristics (split card)": "of a split card outside the stack: both halves combined (709.4) from the "
                                            "scenario's card records; phase.rs shows one half and the other as its back face",
@@ -109,7 +111,7 @@ class Observer:
         # a double-faced object for phase.rs has its other face (back_face) or is transformed; a token copy of a
         # double-faced card that phase.rs made single-faced is reported as such (face: none)
         dfc = layout in ("transform", "modal_dfc", "meld") and ("back_face" in o or bool(o.get("transformed")))
-        return {"id": i, "card": full, "card_faces": [f.get("faceName") or f.get("name") for f in faces], "zone": zone,
+        return {"derived": _derived_for(o, faces, layout, zone, dfc),"id": i, "card": full, "card_faces": [f.get("faceName") or f.get("name") for f in faces], "zone": zone,
                 "owner": s.player_name(o.get("owner")), "controller": s.player_name(o.get("controller")),
                 "face_down": bool(o.get("face_down")), "face": _face(o, faces) if dfc else None,
                 "copy_of": s.id(s.copy_of[oid]) if oid in s.copy_of else None,
@@ -160,6 +162,18 @@ def _characteristics(o: dict, faces: list, layout, zone: str) -> dict:
             "supertypes": list((o.get("card_types") or {}).get("supertypes") or []),
             "abilities": texts + kws, "keywords": kws, "text": "\n".join(texts + kws) or None, "power": o.get("power"), "toughness": o.get("toughness"),
             "loyalty": o.get("loyalty")}
+
+
+def _derived_for(o: dict, faces: list, layout, zone: str, dfc: bool) -> list[str]:
+    """The conditional DERIVED fields the adapter derives for this object (conformance/derivation.py)."""
+    out = []
+    if layout in ("split", "aftermath") and not o.get("face_down") and zone != "stack":
+        out.append("object.characteristics")
+    if dfc and not o.get("transformed") and _face(o, faces) == "back":
+        out.append("object.face")
+    if o.get("transformed") and faces and len(faces) > 1:
+        out.append("object.characteristics.mana_value")
+    return out
 
 
 def _face(o: dict, faces: list) -> str:

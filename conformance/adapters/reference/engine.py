@@ -29,7 +29,7 @@ class ReferenceEngine(Engine):
         except PackageNotFoundError:
             version = "0"
         return {"name": "mtgrules reference model", "version": str(version), "editions": list(EDITIONS),
-                "features": list(FEATURES), "protocol": PROTOCOL_VERSION}
+                "features": list(FEATURES), "protocol": PROTOCOL_VERSION, "derived": sorted(observe.DERIVED)}
 
     def setup(self, request: dict) -> dict:
         self.game = None
