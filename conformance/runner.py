@@ -33,6 +33,7 @@ from typing import Callable, Iterable
 from .engine import Engine, EngineError, Unsupported, normalise_handshake
 from .derivation import Derivation, Tally
 from .expectations import Observation, References, check
+from .probes import check_offers, check_targeting, offers_unsupported, split, uses_offers
 
 OUTCOMES = ("passed", "failed", "skipped", "unverified", "error", "xfailed", "xpassed")
 FAILING = ("failed", "error")
@@ -212,6 +213,12 @@ class _Guarded:
     def apply(self, step: dict):
         return self._call("apply", step)
 
+    def legal_actions(self, player: str) -> list[dict]:
+        actions = self._call("legal_actions", player)
+        if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+            raise EngineError("wrong shape: the legal actions are not a list of JSON objects", repr(actions)[:300], kind="protocol")
+        return actions
+
     def observe(self) -> dict:
         snapshot = self._call("observe")
         if not isinstance(snapshot, dict):
@@ -235,6 +242,9 @@ def play(engine: Engine, hello: dict, scenario, pool) -> dict:
     edition = choose_edition(scenario, hello["editions"])
     if edition is None:
         return _result(scenario, "skipped", f"engine plays none of the scenario's editions {scenario.editions}")
+    no_offers = offers_unsupported(hello) if uses_offers(scenario) else None
+    if no_offers:
+        return _result(scenario, "skipped", no_offers)
     request = scenario_request(scenario, edition, pool)
     try:
         initial = engine.setup(request)
@@ -244,7 +254,11 @@ def play(engine: Engine, hello: dict, scenario, pool) -> dict:
         raise EngineError("setup reply is not a mapping of references to object IDs", repr(initial)[:300], kind="garbage")
     players = list((scenario.setup.get("players") or {}))
     missing_refs = [r for r in request["references"] if r not in initial]
-    refs = References({r: initial.get(r) for r in request["references"]}, {r: v["card"] for r, v in request["references"].items()}, players)
+
+    def references(initial: dict) -> References:
+        return References({r: initial.get(r) for r in request["references"]}, {r: v["card"] for r, v in request["references"].items()}, players)
+
+    refs = references(initial)
     failures: list[str] = []
     notes: list[str] = []
     tally = Tally(Derivation(hello))
@@ -281,13 +295,30 @@ def play(engine: Engine, hello: dict, scenario, pool) -> dict:
             return _result(scenario, "error", f"{where}: engine refused an action the scenario says is legal: rule {reply.get('rule')}: {reply.get('reason')}",
                            edition=edition, error_kind="refused", failures=failures, notes=notes)
         if step.get("then"):
+            observed, probes = split(step["then"])
             obs = observe()
-            failures += [f"{where}: then: {f}" for f in check(step["then"], obs)]
-            tally.note(step["then"], f"{where}: then", obs)
+            failures += [f"{where}: then: {f}" for f in check(observed, obs) + check_offers(engine, probes, refs)]
+            tally.note(observed, f"{where}: then", obs)
+            for _ in probes:
+                tally.engine_check()
     else:
+        observed, probes = split(scenario.expect)
         obs = observe()
-        failures += [f"expect: {f}" for f in check(scenario.expect, obs)]
-        tally.note(scenario.expect, "expect", obs)
+        failures += [f"expect: {f}" for f in check(observed, obs) + check_offers(engine, probes, refs)]
+        tally.note(observed, "expect", obs)
+
+        def replay() -> None:  # the scenario again, for the next can_target / cannot_target check
+            nonlocal refs
+            refs = references(engine.setup(request))
+            for again in scenario.steps:
+                engine.apply(_engine_step(again))
+
+        found, unable = check_targeting(engine, probes, replay)
+        if unable:
+            return _result(scenario, "error", f"expect: {unable}", edition=edition, error_kind="unsupported", failures=failures, notes=notes)
+        failures += [f"expect: {f}" for f in found]
+        for _ in probes:
+            tally.engine_check()
     trace = []
     try:
         from mtgrules.proofs.traces import check_log, scenario_context
