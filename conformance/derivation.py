@@ -120,7 +120,8 @@ class Derivation:
     """The fields one engine's adapter derives (from its handshake), and the checks that rest on them."""
 
     def __init__(self, hello: dict | None):
-        self.declared = parse_declared((hello or {}).get("derived"))
+        # the most specific key first, so that a check is reported under the narrowest key that makes it derived
+        self.declared = sorted(parse_declared((hello or {}).get("derived")), key=lambda kc: -len(kc[0]))
 
     def derived_paths(self, exp: dict, snapshot: dict | None = None, object_id: str | None = None) -> list[str]:
         """The declared keys under which some checked thing of the expectation falls, in each of its alternative
@@ -139,7 +140,7 @@ class Derivation:
         for key, conditional in self.declared:
             if not _covers(key, path):
                 continue
-            if conditional and isinstance(marked, list) and not any(_covers(key, m) or _covers(m, path) for m in marked):
+            if conditional and isinstance(marked, list) and not any(_covers(m, path) for m in marked):
                 continue  # the adapter marks this object's derived fields, and this one is not among them
             return key
         return None

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .expectations import words
+from .expectations import check, words
 
 OFFERS = ("offers", "does_not_offer")
 TARGETING = ("can_target", "cannot_target")
@@ -31,6 +31,18 @@ def split(expectations: list[dict] | None) -> tuple[list[dict], list[dict]]:
     """(expectations read from observations, behavioural ones)."""
     items = list(expectations or [])
     return [e for e in items if not any(k in e for k in KINDS)], [e for e in items if any(k in e for k in KINDS)]
+
+
+def check_at(engine, items: list[dict], obs, tally, where: str) -> list[str]:
+    """Failures of one list of expectations (a step's ``then``, the final ``expect`` without its targeting checks):
+    the observed ones against ``obs``, the offers ones on the engine; all counted in ``tally``
+    (conformance/derivation.py)."""
+    observed, probes = split(items)
+    offers = [p for p in probes if any(k in p for k in OFFERS)]
+    tally.note(observed, where, obs)
+    for _ in offers:
+        tally.engine_check()
+    return check(observed, obs) + check_offers(engine, offers, obs.refs)
 
 
 def uses_offers(scenario) -> bool:

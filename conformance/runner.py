@@ -32,8 +32,8 @@ from typing import Callable, Iterable
 
 from .engine import Engine, EngineError, Unsupported, normalise_handshake
 from .derivation import Derivation, Tally
-from .expectations import Observation, References, check
-from .probes import check_offers, check_targeting, offers_unsupported, split, uses_offers
+from .expectations import Observation, References
+from .probes import TARGETING, check_at, check_targeting, offers_unsupported, uses_offers
 
 OUTCOMES = ("passed", "failed", "skipped", "unverified", "error", "xfailed", "xpassed")
 FAILING = ("failed", "error")
@@ -254,14 +254,11 @@ def play(engine: Engine, hello: dict, scenario, pool) -> dict:
         raise EngineError("setup reply is not a mapping of references to object IDs", repr(initial)[:300], kind="garbage")
     players = list((scenario.setup.get("players") or {}))
     missing_refs = [r for r in request["references"] if r not in initial]
-
-    def references(initial: dict) -> References:
-        return References({r: initial.get(r) for r in request["references"]}, {r: v["card"] for r, v in request["references"].items()}, players)
-
-    refs = references(initial)
+    refs = References({r: initial.get(r) for r in request["references"]}, {r: v["card"] for r, v in request["references"].items()}, players)
     failures: list[str] = []
     notes: list[str] = []
     tally = Tally(Derivation(hello))
+    probes: list[dict] = []  # the final can_target / cannot_target checks (conformance/probes.py)
 
     def observe() -> Observation:
         events = engine.events()
@@ -284,8 +281,7 @@ def play(engine: Engine, hello: dict, scenario, pool) -> dict:
         if illegal:
             if status == "ok":
                 failures.append(f"{where}: expected the engine to refuse this action (illegal), observed it accepted")
-                obs = observe()
-                failures += [f"{where}: then: {f}" for f in check(step.get("then") or [], obs)]
+                failures += [f"{where}: then: {f}" for f in check_at(engine, step.get("then") or [], observe(), tally, f"{where}: then")]
                 break  # the game went somewhere the scenario does not describe
             after = engine.observe()
             if after != before:
@@ -295,30 +291,10 @@ def play(engine: Engine, hello: dict, scenario, pool) -> dict:
             return _result(scenario, "error", f"{where}: engine refused an action the scenario says is legal: rule {reply.get('rule')}: {reply.get('reason')}",
                            edition=edition, error_kind="refused", failures=failures, notes=notes)
         if step.get("then"):
-            observed, probes = split(step["then"])
-            obs = observe()
-            failures += [f"{where}: then: {f}" for f in check(observed, obs) + check_offers(engine, probes, refs)]
-            tally.note(observed, f"{where}: then", obs)
-            for _ in probes:
-                tally.engine_check()
+            failures += [f"{where}: then: {f}" for f in check_at(engine, step["then"], observe(), tally, f"{where}: then")]
     else:
-        observed, probes = split(scenario.expect)
-        obs = observe()
-        failures += [f"expect: {f}" for f in check(observed, obs) + check_offers(engine, probes, refs)]
-        tally.note(observed, "expect", obs)
-
-        def replay() -> None:  # the scenario again, for the next can_target / cannot_target check
-            nonlocal refs
-            refs = references(engine.setup(request))
-            for again in scenario.steps:
-                engine.apply(_engine_step(again))
-
-        found, unable = check_targeting(engine, probes, replay)
-        if unable:
-            return _result(scenario, "error", f"expect: {unable}", edition=edition, error_kind="unsupported", failures=failures, notes=notes)
-        failures += [f"expect: {f}" for f in found]
-        for _ in probes:
-            tally.engine_check()
+        failures += [f"expect: {f}" for f in check_at(engine, scenario.expect, observe(), tally, "expect")]
+        probes = [e for e in scenario.expect if any(k in e for k in TARGETING)]
     trace = []
     try:
         from mtgrules.proofs.traces import check_log, scenario_context
@@ -328,6 +304,18 @@ def play(engine: Engine, hello: dict, scenario, pool) -> dict:
     except ImportError:  # the proofs part is optional
         pass
     failures += [f"trace property: {t['text']}" for t in trace]
+    if probes:  # after the trace properties: they read the scenario's own events, not the tries'
+        def replay() -> None:  # the scenario again, for the next can_target / cannot_target check
+            engine.setup(request)
+            for again in scenario.steps:
+                engine.apply(_engine_step(again))
+
+        found, unable = check_targeting(engine, probes, replay)
+        if unable:
+            return _result(scenario, "error", f"expect: {unable}", edition=edition, error_kind="unsupported", failures=failures, notes=notes)
+        failures += [f"expect: {f}" for f in found]
+        for _ in probes:
+            tally.engine_check()
     if missing_refs and failures:
         notes.append(f"engine reported no object for reference(s): {', '.join(missing_refs)}")
     outcome = "failed" if failures else ("unverified" if tally.total and not tally.verified else "passed")

@@ -58,7 +58,10 @@ def annotate(findings: Findings, declared: Declarations, report_path: str, basel
     path = Path(report_path)
     report = json.loads(path.read_text(encoding="utf-8"))
     unexamined = []
+    root = Path(__file__).resolve().parents[2]
     for r in report["results"]:
+        if r.get("file") and Path(r["file"]).is_absolute() and Path(r["file"]).resolve().is_relative_to(root):
+            r["file"] = Path(r["file"]).resolve().relative_to(root).as_posix()  # kept reports name files in the checkout
         if r["outcome"] in ("failed", "error"):
             r["classification"] = findings.classify(r["scenario"])
             if r["classification"] is None:

@@ -127,5 +127,9 @@ def test_declared_keys_are_parsed():
     assert d.derived_paths(exp) == ["object.characteristics"]  # unmarked objects count as derived
     snap = {"objects": {"o1": {"derived": []}, "o2": {"derived": ["object.characteristics"]}}}
     assert d.derived_paths(exp, snap, "o1") == [] and d.derived_paths(exp, snap, "o2") == ["object.characteristics"]
+    # a mark narrower than the key covers only its own field
+    snap = {"objects": {"o3": {"derived": ["object.characteristics.mana_value"]}}}
+    assert d.derived_paths({"object": "x", "name": "A"}, snap, "o3") == []
+    assert d.derived_paths(exp, snap, "o3") == ["object.characteristics"]
     # `has` reads keywords or ability lines: derived keywords alone do not make it derived
     assert Derivation({"derived": ["object.characteristics.keywords"]}).derived_paths({"object": "x", "has": ["Flying"]}) == []
