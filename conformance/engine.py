@@ -92,6 +92,12 @@ class Engine(ABC):
     def events(self) -> list[dict]:
         """The event log of the current scenario (model/events.schema.json)."""
 
+    def legal_actions(self, player: str) -> list[dict]:
+        """Every action ``player`` may take now, each a step of FORMAT.md with the engine's object IDs (``{"cast":
+        ID, "by": player, "face_down": true, ...}``; conformance/probes.py). An engine that lists them says
+        ``"offers": true`` in its handshake; the default lists nothing and says so."""
+        raise Unsupported("this engine does not list its legal actions")
+
     def stop(self) -> None:
         """Stop the engine (default: nothing to do)."""
 

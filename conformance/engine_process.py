@@ -51,6 +51,11 @@ def serve(engine: Engine, stdin=None, stdout=None) -> int:
             elif kind == "observe":
                 events = engine.events()
                 send({"seq": seq, "type": "observation", "snapshot": engine.observe(), "events": events[int(request.get("since", 0)):]})
+            elif kind == "actions":
+                try:
+                    send({"seq": seq, "type": "actions", "actions": engine.legal_actions(request["player"])})
+                except Unsupported as exc:
+                    send({"seq": seq, "type": "unsupported", "reason": str(exc)})
             elif kind == "stop":
                 engine.stop()
                 send({"seq": seq, "type": "bye"})

@@ -82,7 +82,8 @@ def matrix(reports: list[dict]) -> dict:
                             "reproduction": reproductions.get(r["scenario"])})
         engines.append({"name": name, "engine": rep.get("engine"), "spec": rep.get("engine_spec"),
                         "version": (rep.get("handshake") or {}).get("version"), "counts": totals,
-                        "summary": summary_line(name, totals)})
+                        "checks": (rep.get("summary") or {}).get("checks"),
+                        "summary": summary_line(name, totals, (rep.get("summary") or {}).get("checks"))})
     return {"engines": engines, "sections": dict(sorted(sections.items())), "rules": dict(sorted(rules.items()))}
 
 
@@ -91,10 +92,12 @@ def _engine_name(rep: dict) -> str:
     return f"{hello.get('name') or rep.get('engine')} {hello.get('version') or ''}".strip()
 
 
-def summary_line(name: str, counts: dict) -> str:
+def summary_line(name: str, counts: dict, checks: dict | None = None) -> str:
+    """One engine's line; with ``checks`` (a report's ``summary.checks``), how many checks rest on engine-reported data."""
     played = sum(n for k, n in counts.items() if k != "skipped")
     parts = ", ".join(f"{counts.get(k, 0)} {label}" for k, label in COLUMNS.items() if k != "unverified" or counts.get(k))
-    return f"{name}: {counts.get('passed', 0)}/{played} played scenarios pass ({parts})"
+    verified = f"; {checks['verified']}/{checks['total']} checks verified on engine-reported data" if (checks or {}).get("total") else ""
+    return f"{name}: {counts.get('passed', 0)}/{played} played scenarios pass ({parts}){verified}"
 
 
 def badge(engine: dict) -> dict:

@@ -3,7 +3,9 @@
     run = Run(engine_factory, scenarios, pool, results_path=..., resume=False, timeout=10)
     results = run.run(progress=callback)       # one dict per scenario, in corpus order
 
-A scenario's outcome is ``passed``; ``failed`` (an expectation or a trace property does not
+A scenario's outcome is ``passed``; ``unverified`` (its checks hold, but every one rests on observation
+fields the engine's adapter derives itself instead of the engine reporting them: conformance/derivation.py);
+``failed`` (an expectation or a trace property does not
 hold: expected vs observed); ``skipped`` (the engine lacks a feature or edition); or ``error``
 (the engine crashed, hung past the timeout, replied garbage or out of order, refused an action the
 scenario says is legal, or cannot perform a step at all). With a baseline, a known failure that
@@ -30,10 +32,12 @@ from mtgrules import jsonio
 from mtgrules.problems import InputError, Problem
 
 from .engine import Engine, EngineError, Unsupported, normalise_handshake
-from .expectations import Observation, References, check
+from .derivation import Derivation, Tally
+from .expectations import Observation, References
+from .probes import TARGETING, check_at, check_targeting, offers_unsupported, uses_offers
 from .worker import Worker, cancel
 
-OUTCOMES = ("passed", "failed", "skipped", "error", "xfailed", "xpassed")
+OUTCOMES = ("passed", "failed", "skipped", "unverified", "error", "xfailed", "xpassed")
 FAILING = ("failed", "error")
 #: The observation vocabulary's schemas (model/snapshot.schema.json, model/events.schema.json): read as files,
 #: the runner does not import the model.
@@ -235,6 +239,12 @@ class _Guarded:
     def apply(self, step: dict):
         return self._call("apply", step)
 
+    def legal_actions(self, player: str) -> list[dict]:
+        actions = self._call("legal_actions", player)
+        if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+            raise EngineError("wrong shape: the legal actions are not a list of JSON objects", repr(actions)[:300], kind="protocol")
+        return actions
+
     def observe(self) -> dict:
         snapshot = self._call("observe")
         if not isinstance(snapshot, dict):
@@ -274,6 +284,9 @@ def _play(engine: _Guarded, hello: dict, scenario, pool) -> dict:
     edition = choose_edition(scenario, hello["editions"])
     if edition is None:
         return _result(scenario, "skipped", f"engine plays none of the scenario's editions {scenario.editions}")
+    no_offers = offers_unsupported(hello) if uses_offers(scenario) else None
+    if no_offers:
+        return _result(scenario, "skipped", no_offers)
     request = scenario_request(scenario, edition, pool)
     try:
         initial = engine.setup(request)
@@ -286,6 +299,8 @@ def _play(engine: _Guarded, hello: dict, scenario, pool) -> dict:
     refs = References({r: initial.get(r) for r in request["references"]}, {r: v["card"] for r, v in request["references"].items()}, players)
     failures: list[str] = []
     notes: list[str] = []
+    tally = Tally(Derivation(hello))
+    probes: list[dict] = []  # the final can_target / cannot_target checks (conformance/probes.py)
 
     def observe() -> Observation:
         events = engine.events()
@@ -308,20 +323,20 @@ def _play(engine: _Guarded, hello: dict, scenario, pool) -> dict:
         if illegal:
             if status == "ok":
                 failures.append(f"{where}: expected the engine to refuse this action (illegal), observed it accepted")
-                obs = observe()
-                failures += [f"{where}: then: {f}" for f in check(step.get("then") or [], obs)]
+                failures += [f"{where}: then: {f}" for f in check_at(engine, step.get("then") or [], observe(), tally, f"{where}: then")]
                 break  # the game went somewhere the scenario does not describe
             after = engine.observe()
             if after != before:
                 failures.append(f"{where}: refused (rule {reply.get('rule')}), but the state changed")
+            tally.engine_check()
         elif status == "refused":
             return _result(scenario, "error", f"{where}: engine refused an action the scenario says is legal: rule {reply.get('rule')}: {reply.get('reason')}",
                            edition=edition, error_kind="refused", failures=failures, notes=notes)
         if step.get("then"):
-            failures += [f"{where}: then: {f}" for f in check(step["then"], observe())]
+            failures += [f"{where}: then: {f}" for f in check_at(engine, step["then"], observe(), tally, f"{where}: then")]
     else:
-        obs = observe()
-        failures += [f"expect: {f}" for f in check(scenario.expect, obs)]
+        failures += [f"expect: {f}" for f in check_at(engine, scenario.expect, observe(), tally, "expect")]
+        probes = [e for e in scenario.expect if any(k in e for k in TARGETING)]
     trace = []
     try:
         from mtgrules.proofs.traces import check_log, scenario_context
@@ -331,11 +346,26 @@ def _play(engine: _Guarded, hello: dict, scenario, pool) -> dict:
     except ImportError:  # the proofs part is optional
         pass
     failures += [f"trace property: {t['text']}" for t in trace]
+    if probes:  # after the trace properties: they read the scenario's own events, not the tries'
+        def replay() -> None:  # the scenario again, for the next can_target / cannot_target check
+            engine.setup(request)
+            for again in scenario.steps:
+                engine.apply(_engine_step(again))
+
+        found, unable = check_targeting(engine, probes, replay)
+        if unable:
+            return _result(scenario, "error", f"expect: {unable}", edition=edition, error_kind="unsupported", failures=failures, notes=notes)
+        failures += [f"expect: {f}" for f in found]
+        for _ in probes:
+            tally.engine_check()
     if missing_refs and failures:
         notes.append(f"engine reported no object for reference(s): {', '.join(missing_refs)}")
-    outcome = "failed" if failures else "passed"
+    outcome = "failed" if failures else ("unverified" if tally.total and not tally.verified else "passed")
     detail = "; ".join(failures[:3]) + (f"; ... {len(failures) - 3} more" if len(failures) > 3 else "")
-    return _result(scenario, outcome, detail, edition=edition, failures=failures, trace=trace, notes=notes)
+    if outcome == "unverified":
+        detail = "every check rests on fields the adapter derives, not on engine-reported data: " + "; ".join(tally.derived[:3])
+    return _result(scenario, outcome, detail, edition=edition, failures=failures, trace=trace, notes=notes,
+                   checks=tally.as_json())
 
 
 # ---------------------------------------------------------------------------- the run
@@ -622,7 +652,8 @@ def baseline_changes(results: list[dict]) -> dict:
 
 
 def summary(results: list[dict]) -> dict:
-    """Counts overall, per section, per feature and per rule."""
+    """Counts overall, per section, per feature and per rule; ``checks``: the expectations checked and how
+    many of them rest on engine-reported data only (``verified``, conformance/derivation.py)."""
     def table(key_of):
         out: dict[str, Counter] = {}
         for r in results:
@@ -631,6 +662,8 @@ def summary(results: list[dict]) -> dict:
         return {k: dict(v) for k, v in sorted(out.items())}
 
     return {"total": dict(Counter(r["outcome"] for r in results)),
+            "checks": {"total": sum((r.get("checks") or {}).get("total", 0) for r in results),
+                       "verified": sum((r.get("checks") or {}).get("verified", 0) for r in results)},
             "sections": table(lambda r: [r.get("section", "?")]),
             "features": table(lambda r: r.get("features") or ["(none)"]),
             "rules": table(lambda r: r.get("rules") or [])}
@@ -657,7 +690,7 @@ def write_junit(results: list[dict], path: str | Path, engine: str) -> None:
         counts = Counter(r["outcome"] for r in rs)
         suite = ET.SubElement(root, "testsuite", name=section, tests=str(len(rs)),
                               failures=str(counts["failed"]), errors=str(counts["error"]),
-                              skipped=str(counts["skipped"] + counts["xfailed"]),
+                              skipped=str(counts["skipped"] + counts["unverified"] + counts["xfailed"]),
                               time=f"{sum(r.get('duration', 0) for r in rs):.3f}")
         for r in rs:
             case = ET.SubElement(suite, "testcase", classname=f"conformance.{section}", name=r["scenario"],
@@ -667,8 +700,9 @@ def write_junit(results: list[dict], path: str | Path, engine: str) -> None:
                 ET.SubElement(case, "failure", message=r.get("detail", "")[:500]).text = body
             elif r["outcome"] == "error":
                 ET.SubElement(case, "error", message=r.get("detail", "")[:500]).text = body
-            elif r["outcome"] in ("skipped", "xfailed"):
-                ET.SubElement(case, "skipped", message=(("known failure: " if r["outcome"] == "xfailed" else "") + r.get("detail", ""))[:500])
+            elif r["outcome"] in ("skipped", "unverified", "xfailed"):
+                prefix = {"xfailed": "known failure: ", "unverified": "unverified: "}.get(r["outcome"], "")
+                ET.SubElement(case, "skipped", message=(prefix + r.get("detail", ""))[:500])
             props = ET.SubElement(case, "properties")
             ET.SubElement(props, "property", name="rules", value=" ".join(r.get("rules") or []))
             ET.SubElement(props, "property", name="outcome", value=r["outcome"])

@@ -62,7 +62,7 @@ def _print_summary(results: list[dict], summary: dict, changes: dict | None, out
     from .failures import failure_lines, headline
 
     console = Console(file=out, width=120, highlight=False)
-    cols = [o for o in ("passed", "failed", "error", "skipped", "xfailed", "xpassed") if summary["total"].get(o)]
+    cols = [o for o in ("passed", "failed", "error", "skipped", "unverified", "xfailed", "xpassed") if summary["total"].get(o)]
     console.print(_counts_table("Per section", "section", summary["sections"], cols))
     played = {k: v for k, v in summary["features"].items() if set(v) != {"skipped"}}
     console.print(_counts_table("Per feature", "feature", played, cols))
@@ -80,6 +80,10 @@ def _print_summary(results: list[dict], summary: dict, changes: dict | None, out
                 console.print(line, markup=False, soft_wrap=True)
     total = summary["total"]
     console.print("total: " + ", ".join(f"{n} {o}" for o, n in sorted(total.items())))
+    checks = summary.get("checks") or {}
+    if checks.get("total"):
+        console.print(f"checks: {checks['verified']} of {checks['total']} verified on engine-reported data "
+                      f"({checks['total'] - checks['verified']} rest on fields the adapter derives)")
     if changes is not None:
         console.print(f"against the baseline: {len(changes['newly_failing'])} newly failing, {len(changes['newly_passing'])} newly passing")
         for sid in changes["newly_failing"]:

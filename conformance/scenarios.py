@@ -32,7 +32,8 @@ ACTIONS = (
     "declare_attackers", "declare_blockers", "discard", "choose", "check",
 )
 #: The expectation vocabulary: each expectation has exactly one of these keys (its kind).
-EXPECTATIONS = ("object", "player", "stack", "zone_of", "event", "no_event", "one_of", "turn")
+EXPECTATIONS = ("object", "player", "stack", "zone_of", "event", "no_event", "one_of", "turn",
+                "offers", "does_not_offer", "can_target", "cannot_target")  # the last four: conformance/probes.py
 ZONES = ("hand", "library", "graveyard", "exile", "battlefield", "command")
 _COUNT = re.compile(r"^(?P<name>.+?) x(?P<count>[0-9]+)$")
 
@@ -530,6 +531,29 @@ def _semantic_problems(s: Scenario, pool: CardPool, rule_ids: set[str] | None, e
             elif "turn" in exp:
                 for key in ("active", "priority"):
                     player(p + ["turn", key], exp["turn"].get(key))
+            else:
+                kind = next(k for k in ("offers", "does_not_offer", "can_target", "cannot_target") if k in exp)
+                check_probe(p + [kind], kind, exp[kind], path)
+
+    def check_probe(p: list, kind: str, action: dict, where: list) -> None:
+        """An action of a behavioural check (conformance/probes.py): its player, references, and place."""
+        verbs = [v for v in ("cast", "activate", "turn_face_up", "play_land", "declare_blockers") if v in action]
+        allowed = ("cast", "activate") if kind.endswith("target") else verbs
+        if len(verbs) != 1 or verbs[0] not in allowed:
+            problems.append(doc.problem(p, f"{kind} needs one action: {', '.join(allowed) if kind.endswith('target') else 'cast, activate, turn_face_up, play_land or declare_blockers'}"))
+        if not action.get("by"):
+            problems.append(doc.problem(p, f"{kind} needs `by`: the player acting"))
+        player(p + ["by"], action.get("by"))
+        for v in verbs:
+            if v == "declare_blockers":
+                for who, what in (action[v] or {}).items():
+                    ref(p + [v, who], who)
+                    ref(p + [v, who], what)
+            else:
+                ref(p + [v], action[v])
+        refs(p + ["targets"], action.get("targets"))
+        if kind.endswith("target") and (where != ["expect"]):
+            problems.append(doc.problem(p, f"{kind} is allowed only in the scenario's final `expect` (trying it changes the game)"))
 
     for i, step in enumerate(s.steps):
         p = ["steps", i]

@@ -39,7 +39,7 @@ PARTS = {
 }
 
 #: Outcomes a conformance report may give a scenario.
-OUTCOMES = ("passed", "failed", "skipped", "xfailed", "xpassed", "error")
+OUTCOMES = ("passed", "failed", "skipped", "unverified", "xfailed", "xpassed", "error")
 
 REPORT_SHAPE = """\
 {
@@ -47,7 +47,7 @@ REPORT_SHAPE = """\
   "results": [                           // required: one entry per scenario run
     {
       "scenario": "flashback-countered-exiled",   // required: the scenario's ID
-      "outcome": "passed",               // required: passed | failed | skipped | xfailed | xpassed | error
+      "outcome": "passed",               // required: passed | failed | skipped | unverified | xfailed | xpassed | error
       "rules": ["flashback.a"],          // optional: rule IDs; default: the rules the scenario cites
       "detail": "why it failed or was skipped"     // optional
     }

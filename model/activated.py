@@ -10,13 +10,13 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .actions import IllegalAction, action
-from .casting import target_is_legal
 from .characteristic_effects import structured_abilities
 from .equipment import check_sorcery_timing
 from .madness import discard_card
 from .mana import parse_cost
 from .objects import Component
 from .payment import pay
+from .targets import describe, target_allowed
 from .zones import create_object
 
 
@@ -63,8 +63,8 @@ def activate(game, a: dict) -> str:
                 raise IllegalAction(None, "this ability needs a target")
             t = given.pop(0)
             t = t if t in s.players else game.obj(t).id
-            if not target_is_legal(game, eff["target"], t, player=player):
-                raise IllegalAction(None, f"{t!r} is not a legal target")
+            if not target_allowed(game, t, eff["target"], obj.id, player):  # 602.2b: as 601.2c
+                raise IllegalAction("cr.current.casting-spells", f"{t!r} is not a legal target ({describe(eff['target'])})")
             targets.append(t)
     if ab.get("tap"):
         if obj.zone != "battlefield" or obj.tapped:

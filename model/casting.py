@@ -16,6 +16,7 @@ from .objects import Characteristics, Component, GameObject, SpellInfo
 from .payment import pay
 from .prohibitions import check_cast_prohibitions, static_abilities
 from .replicate import replicate_trigger, with_replicate_costs
+from .targets import describe, is_targeted, target_allowed
 from .triggers import cast_triggers, storm_triggers
 from .zones import create_object, remove_object
 
@@ -74,58 +75,16 @@ def check_timing(game, player: str, values: Characteristics, card: CardDef) -> N
         raise IllegalAction(rule, f"{values.name or 'this spell'} is not an instant: it can be cast only in its controller's main phase while the stack is empty")
 
 
+@implements("cr.current.casting-spells")
 def check_targets(game, player: str, values_effects: list[dict], targets: list, spell_id: str | None = None) -> None:
-    """601.2c: a target for each instance of "target"; each must be legal as announced."""
-    needed = [e for e in values_effects if e.get("target")]
+    """601.2c: a target for each instance of "target"; each must satisfy its restriction as it is
+    chosen (targets.target_allowed). ``self`` is the spell's source, not a target."""
+    needed = [e for e in values_effects if is_targeted(e)]
     if len(targets) < len(needed):
         raise IllegalAction("cr.current.casting-spells", f"this spell needs {len(needed)} target(s)")
     for effect, target in zip(needed, targets):
-        if not target_is_legal(game, effect["target"], target, spell_id, player):
-            raise IllegalAction("cr.current.casting-spells", f"{target!r} is not a legal target ({effect['target']})")
-
-
-def target_is_legal(game, kind: str, target, spell_id: str | None = None, player: str | None = None) -> bool:
-    """Whether ``target`` (a player name or object ID) is a legal target of kind ``kind``:
-    any (creature or player; the seeds need no planeswalkers), player, spell, permanent,
-    creature, or a card / creature card in a graveyard. Kinds that say whose it is ("you
-    control", "an opponent controls", "your graveyard") are judged for ``player``, the spell's
-    controller (not checked when ``player`` is None)."""
-    mine = (lambda who: player is None or who == player)
-    if target in game.state.players:
-        return kind in ("any", "player")
-    obj = game.state.objects.get(target)
-    if obj is None:
-        return False
-    if kind == "spell":
-        return obj.zone == "stack" and obj.ability is None and obj.id != spell_id
-    if kind == "spell_or_permanent":  # Mind Bend, Artificial Evolution
-        return (obj.zone == "stack" and obj.ability is None and obj.id != spell_id) or obj.zone == "battlefield"
-    values = game.characteristics(obj)
-    if kind in ("card_in_graveyard", "creature_card_in_graveyard"):
-        return obj.zone == "graveyard" and (kind == "card_in_graveyard" or values.is_type("Creature"))
-    if kind == "creature_card_in_your_graveyard":  # Zombify, Raise Dead
-        return obj.zone == "graveyard" and values.is_type("Creature") and mine(obj.owner)
-    if kind == "instant_or_sorcery_card_in_your_graveyard":  # Mizzix's Mastery
-        return obj.zone == "graveyard" and (values.is_type("Instant") or values.is_type("Sorcery")) and mine(obj.owner)
-    if obj.zone != "battlefield":
-        return False
-    if kind == "permanent":
-        return True
-    if not values.is_type("Creature"):
-        return False
-    if kind == "face_down_creature_an_opponent_controls":  # Break Open
-        return obj.face_down and (player is None or obj.controller != player)
-    if kind == "creature_with_morph":  # Backslide: "target creature with a morph ability"
-        return "Morph" in values.keywords
-    if kind == "werewolf_you_control":  # Waxing Moon
-        return "Werewolf" in values.subtypes and mine(obj.controller)
-    if kind == "creature_an_opponent_controls":  # Merfolk Trickster
-        return player is None or obj.controller != player
-    if kind == "nontoken_creature":  # Duplicant
-        return not obj.token
-    if kind == "creature_you_control":  # Momentary Blink, Cackling Counterpart
-        return mine(obj.controller)
-    return kind in ("any", "creature")
+        if not target_allowed(game, target, effect["target"], spell_id, player):
+            raise IllegalAction("cr.current.casting-spells", f"{target!r} is not a legal target ({describe(effect['target'])})")
 
 
 def effects_of(card: CardDef, half: str | None, component: Component) -> list[dict]:

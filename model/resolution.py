@@ -10,11 +10,12 @@ from mtgrules.spec import implements
 
 from .actions import EFFECTS, IllegalAction
 from .attaching import attach_resolving_aura
-from .casting import effects_of, target_is_legal
+from .casting import effects_of
 from .continuous import add_effect
 from .entering import entered
 from .merging_actions import resolve_mutating
 from .objects import GameObject
+from .targets import is_targeted, target_allowed
 from .zones import move, remove_object
 
 
@@ -31,15 +32,21 @@ def resolve_top(game) -> None:
     s = game.state
     obj = s.objects[s.stack[-1]]
     if obj.ability is not None:
+        effects, targets = obj.ability.get("effects", []), obj.ability.get("targets", [])
+        legal = legal_targets(game, obj, effects, targets, obj.ability.get("source"))
+        if legal is None:
+            game.log("resolve", object=obj.id, ability=obj.ability.get("text"), outcome="doesn't resolve: every target is illegal")
+            remove_object(game, obj)
+            return
         game.log("resolve", object=obj.id, ability=obj.ability.get("text"))
-        run_effects(game, obj, obj.ability.get("effects", []), obj.ability.get("targets", []))
+        run_effects(game, obj, effects, targets, legal)
         remove_object(game, obj)
         return
     values = game.characteristics(obj)
     info = obj.spell
     effects = effects_of(obj.card, info.half, obj.top)
-    targeted = [e for e in effects if e.get("target")]
-    if targeted and info.targets and not any(target_is_legal(game, e["target"], t, obj.id, obj.controller) for e, t in zip(targeted, info.targets)):
+    legal = legal_targets(game, obj, effects, info.targets, obj.id)
+    if legal is None:
         game.log("resolve", object=obj.id, card=obj.card.name, outcome="countered on resolution: every target is illegal")
         move(game, obj, "graveyard", "countered on resolution")
         return
@@ -59,7 +66,7 @@ def resolve_top(game) -> None:
             attach_resolving_aura(game, permanent, info.targets)
             entered(game, permanent)
         return
-    run_effects(game, obj, effects, info.targets)
+    run_effects(game, obj, effects, info.targets, legal)
     if obj.id in s.objects and obj.zone == "stack":
         move(game, obj, "graveyard", "resolve")
 
@@ -77,9 +84,32 @@ def counter(game, spell: GameObject, to_zone: str = "graveyard", cause: str = "c
     return move(game, spell, to_zone, cause)
 
 
-def run_effects(game, source: GameObject, effects: list[dict], targets: list) -> None:
-    """Carry out a spell's or ability's structured effects in order (608.2c)."""
+@implements("cr.current.check-targets")
+def legal_targets(game, obj: GameObject, effects: list[dict], targets: list, source_id: str | None) -> list[bool] | None:
+    """608.2b: as a spell or ability starts to resolve, each target is checked against its
+    restriction again (targets.target_allowed). One flag per target, in order; None when it has
+    targets and every one is now illegal (it doesn't resolve). ``self`` is not a target."""
+    flags, chosen = [], []
     remaining = list(targets)
     for effect in effects:
+        if effect.get("target") and remaining:
+            target = remaining.pop(0)
+            ok = not is_targeted(effect) or target_allowed(game, target, effect["target"], source_id, obj.controller)
+            flags.append(ok)
+            if is_targeted(effect):
+                chosen.append(ok)
+    return None if chosen and not any(chosen) else flags
+
+
+def run_effects(game, source: GameObject, effects: list[dict], targets: list, legal: list[bool] | None = None) -> None:
+    """Carry out a spell's or ability's structured effects in order (608.2c). 608.2b: an effect
+    whose target is illegal now does nothing to it (``legal``, from legal_targets), the others
+    still happen."""
+    remaining = list(targets)
+    flags = list(legal) if legal is not None else []
+    for effect in effects:
         target = remaining.pop(0) if effect.get("target") and remaining else None
+        if target is not None and flags and not flags.pop(0):
+            game.log("target_illegal", object=source.id, target=target, effect=effect["effect"], rule="cr.current.check-targets")
+            continue
         EFFECTS[effect["effect"]](game, source, effect, target)

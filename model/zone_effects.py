@@ -59,6 +59,17 @@ def _swords(game, source, eff, target):
         change_life(game, controller, max(power, 0), "effect")
 
 
+@effect("destroy_gain_life_equal_mana_value")
+def _divine_offering(game, source, eff, target):
+    """Divine Offering: destroy target artifact; you gain life equal to its mana value (as it last existed on
+    the battlefield, 608.2h: read before it is destroyed)."""
+    obj = target_permanent(game, target)
+    if obj is not None:
+        mana_value = game.characteristics(obj).mana_value or 0
+        move(game, obj, "graveyard", "destroy")
+        change_life(game, source.controller, mana_value, "effect")
+
+
 @effect("put_on_library_top")
 def _griptide(game, source, eff, target):
     """Put target creature on top of its owner's library (a merged permanent: its owner orders

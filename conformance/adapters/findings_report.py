@@ -52,12 +52,16 @@ class Declarations:
 def annotate(findings: Findings, declared: Declarations, report_path: str, baseline_path: str | None = None,
              page_path: str | None = None) -> list[str]:
     """Add the findings to a ``mtgrules conform --json`` report (``deviations``, and a ``classification`` on each
-    failed or errored result); write the page and the baseline (the failed and errored results). Returns the
+    failed or errored result); write the page and the baseline (the failed and errored results, and the unverified
+    ones for the record: a baseline run takes only the failing ones as known failures). Returns the
     failed or errored scenarios that were not examined (to look at)."""
     path = Path(report_path)
     report = json.loads(path.read_text(encoding="utf-8"))
     unexamined = []
+    root = Path(__file__).resolve().parents[2]
     for r in report["results"]:
+        if r.get("file") and Path(r["file"]).is_absolute() and Path(r["file"]).resolve().is_relative_to(root):
+            r["file"] = Path(r["file"]).resolve().relative_to(root).as_posix()  # kept reports name files in the checkout
         if r["outcome"] in ("failed", "error"):
             r["classification"] = findings.classify(r["scenario"])
             if r["classification"] is None:
@@ -72,8 +76,8 @@ def annotate(findings: Findings, declared: Declarations, report_path: str, basel
     if baseline_path:
         from importlib.metadata import version as dist_version
 
-        known = [{"scenario": r["scenario"], "outcome": r["outcome"], "classification": r["classification"],
-                  "detail": r["detail"][:300]} for r in report["results"] if r["outcome"] in ("failed", "error")]
+        known = [{"scenario": r["scenario"], "outcome": r["outcome"], "classification": r.get("classification"),
+                  "detail": r["detail"][:300]} for r in report["results"] if r["outcome"] in ("failed", "error", "unverified")]
         Path(baseline_path).write_text(json.dumps({
             "engine": declared.engine, "version": dist_version(declared.distribution),
             "note": f"Known failures of {declared.label} through conformance/adapters/{declared.engine}/, each "
@@ -87,10 +91,14 @@ def summary_tables(report: dict) -> list[str]:
     """The report page's tables: results per rule section and per feature (Markdown lines)."""
     out = []
     for title, key in (("rule section", "sections"), ("feature", "features")):
-        out += [f"| {title} | passed | failed | errored | skipped |", "|---|---|---|---|---|"]
-        out += [f"| {k} | {v.get('passed', 0)} | {v.get('failed', 0)} | {v.get('error', 0)} | {v.get('skipped', 0)} |"
-                for k, v in sorted(report["summary"][key].items())]
+        out += [f"| {title} | passed | unverified | failed | errored | skipped |", "|---|---|---|---|---|---|"]
+        out += [f"| {k} | {v.get('passed', 0)} | {v.get('unverified', 0)} | {v.get('failed', 0)} | {v.get('error', 0)} | "
+                f"{v.get('skipped', 0)} |" for k, v in sorted(report["summary"][key].items())]
         out.append("")
+    checks = report["summary"].get("checks") or {}
+    if checks.get("total"):
+        out += [f"Checks verified on engine-reported data: {checks['verified']} of {checks['total']} (the others rest on "
+                "fields the adapter derives; a scenario whose checks all do is `unverified`).", ""]
     return out
 
 

@@ -29,7 +29,8 @@ from mtgrules.conformance.engine import PROTOCOL_VERSION, Engine, EngineError, U
 SCHEMA = Path(__file__).resolve().parent.parent / "protocol.schema.json"
 
 #: The reply type each request type expects.
-REPLY_TYPES = {"hello": "hello", "setup": "setup", "apply": "result", "observe": "observation", "stop": "bye"}
+REPLY_TYPES = {"hello": "hello", "setup": "setup", "apply": "result", "observe": "observation", "actions": "actions",
+               "stop": "bye"}
 
 
 class _Validator:
@@ -212,7 +213,7 @@ class ProcessEngine(Engine):
                 raise EngineError(f"the reply to {kind} #{seq} is not valid against protocol.schema.json: {problem}", context, kind="protocol")
         if reply.get("type") == "error":
             raise EngineError(f"engine error replying to {kind} #{seq}: {reply.get('message')}", reply.get("context"), kind="error")
-        if reply.get("type") == "unsupported" and kind == "setup":
+        if reply.get("type") == "unsupported" and kind in ("setup", "actions"):
             raise Unsupported(reply.get("reason") or "")
         if reply.get("type") != REPLY_TYPES[kind]:
             raise EngineError(f"the reply to {kind} #{seq} has type {reply.get('type')!r}, expected {REPLY_TYPES[kind]!r}",
@@ -238,6 +239,9 @@ class ProcessEngine(Engine):
         self._stale = True
         reply = self.request("apply", step=step)
         return {k: v for k, v in reply.items() if k not in ("seq", "type")}
+
+    def legal_actions(self, player: str) -> list[dict]:
+        return list(self.request("actions", player=player).get("actions") or [])
 
     def _observe(self) -> None:
         reply = self.request("observe", since=len(self._events))

@@ -38,7 +38,11 @@ def test_flashback_on_phase(corpus):
 def test_double_faced_on_phase(corpus):
     ids = ["dfc2016-transform-keeps-effects", "dfc2016-front-face-only-in-graveyard"]
     results = _run(corpus, ids)
-    assert {k: r["outcome"] for k, r in results.items()} == {i: "passed" for i in ids}, {k: r["detail"] for k, r in results.items()}
+    # the graveyard one checks the mana value, which phase.rs does not export (the adapter sums the mana cost):
+    # unverified, not passed (issue 17)
+    assert {k: r["outcome"] for k, r in results.items()} == dict(zip(ids, ["passed", "unverified"])), \
+        {k: r["detail"] for k, r in results.items()}
+    assert "object.characteristics.mana_value" in results[ids[1]]["detail"]
 
 
 def test_unsupported_features_are_skipped_not_passed(corpus):
@@ -97,6 +101,7 @@ _DEVIATIONS = {  # reproduction -> (outcome, words the report's detail must cont
     "phase-dev-clone-no-transform-event": ("failed", "a transform event (object Clone): expected none"),
     "phase-dev-face-down-dfc-transforms": ("failed", "expected power 2, observed 1"),
     "phase-dev-turned-up-dfc-keeps-back-face": ("failed", "expected name Insectile Aberration, observed Delver of Secrets"),
+    "phase-dev-back-face-mana-value": ("failed", "cannot_target: expected the engine to refuse (cast Eliminate"),
 }
 
 _UNSUPPORTED = {  # scenario -> words of the reason it is not played
@@ -117,7 +122,7 @@ def test_examined_scenarios_pass_on_phase(examined):
 
 
 @pytest.mark.rules("double-strike.b", "affinity.a", "amplify.a", "dfc-2016.6", "flashback.a", "cr.current.layers",
-                   "cr.current.dfc-characteristics", "cr.current.copying-objects", "dfc-2016.8a", "dfc-2016.5", "dfc-2016.9a")
+                   "cr.current.dfc-characteristics", "cr.current.copying-objects", "dfc-2016.8a", "dfc-2016.5", "dfc-2016.9a", "dfc-2016.4b")
 def test_deviation_reproductions_fail_for_the_stated_reason(examined):
     from mtgrules.conformance.adapters.phase import DEVIATIONS
 
@@ -142,7 +147,9 @@ def test_every_known_failure_is_classified():
 
     baseline = json.loads((Path(__file__).resolve().parents[2] / "conformance" / "baselines" / "phase.json").read_text())
     assert baseline["results"]
-    assert all(classify(r["scenario"]) is not None for r in baseline["results"])
+    assert all(classify(r["scenario"]) is not None for r in baseline["results"] if r["outcome"] in ("failed", "error"))
+    # the unverified ones are kept for the record (issue 17), each with the derived fields it rests on
+    assert all("derived" in r["detail"] for r in baseline["results"] if r["outcome"] == "unverified")
 
 
 # ---------------------------------------------------------------------------- derived fields (observe.DERIVED)

@@ -16,6 +16,7 @@ UNSUPPORTED_FEATURES = {
     "hidden-information": "phase.rs's state export does not say which player can see an object",
     "commander": "the corpus's commander scenario needs a commander setup the adapter does not build",
     "phasing": "not used by the corpus",
+    "merged-abilities": "merged permanents (702.140e: the abilities of every component) cannot be set up",
 }
 
 #: Every feature of the schema; the adapter claims those not listed above.

@@ -143,6 +143,19 @@ class Driver:
         elif alt and alt_name(variant) != ALT_COSTS.get(alt, alt).lower():
             raise Refused("cr.current.casting-spells", f"phase.rs cast {step['cast']} with {variant or 'its mana cost'}, not {alt}: "
                                                        f"it offers no {alt} cast of it now")
+        self._check_targets(step, oid)
+
+    def _check_targets(self, step: dict, oid) -> None:
+        """Refuse a cast whose targets phase.rs chose itself, other than the step's: with one legal target it asks no
+        prompt and takes that one, so a step naming an illegal target would otherwise pass as accepted."""
+        s = self.s
+        wanted = [s.target_value(t) for t in (step.get("targets") or [])[(1 if step.get("alt_cost") == "mutate" else 0):]]
+        entry = next((e for e in s.game.stack() if e.get("id") == oid), None)
+        context = ((((entry or {}).get("kind") or {}).get("data") or {}).get("ability") or {}).get("context") or {}
+        chosen = context.get("chain_root_targets")
+        if wanted and isinstance(chosen, list) and any(t not in chosen for t in wanted):
+            raise Refused("cr.current.casting-spells", f"phase.rs chose the target(s) {chosen} itself, not the step's "
+                                                       f"{wanted}: it does not list them as legal")
 
     def pass_(self, choices: dict) -> None:
         """Pass priority, declare no attackers or blockers, or answer the prompt phase.rs waits on."""

@@ -10,7 +10,7 @@ from .capabilities import EDITIONS, FEATURES, UNSUPPORTED_FEATURES
 from .cards import CardFaces
 from .drive import Driver
 from .events import EventRecorder
-from .observe import Observer
+from .observe import DERIVED, Observer
 from .prompts import Prompts
 from .session import Session
 from .setup import Setup
@@ -37,7 +37,8 @@ class PhaseEngine(Engine):
 
         return {"name": "phase.rs (phase-python)", "version": dist_version("phase-python"), "editions": list(EDITIONS),
                 "features": list(FEATURES), "protocol": PROTOCOL_VERSION,
-                "unsupported": dict(UNSUPPORTED_FEATURES)}
+                "unsupported": dict(UNSUPPORTED_FEATURES), "derived": sorted(DERIVED),
+                "offers": "the adapter does not map phase.rs's legal actions onto the corpus's steps"}
 
     def stop(self) -> None:
         self.session.game = None

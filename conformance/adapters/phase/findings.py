@@ -90,6 +90,19 @@ DEVIATIONS = {
         "reproduction": "phase-dev-wild-mongrel-color",
         "scenarios": ["madness-not-cast-goes-to-graveyard"],
     },
+    "back-face-mana-value": {
+        "rules": ["dfc-2016.4b", "cr.current.dfc-characteristics"],
+        "engine": "phase.rs gives a permanent with its back face up mana value 0 (the back face has no mana cost): it "
+                  "lists Wildblood Pack (front face Instigator Gang, {3}{R}) as a legal target of Eliminate (\"mana value "
+                  "3 or less\") and accepts the cast. Found by the behavioural check once the adapter stopped filling "
+                  "the mana value in from the front face (issue 17); the field checks show the same 0.",
+        "rule": "711.4b of 2016 (dfc-2016.4b) and current 712.8e: while a double-faced permanent's back face is up, its "
+                "mana value is calculated using the mana cost of its front face.",
+        "reproduction": "phase-dev-back-face-mana-value",
+        "scenarios": ["dfc2016-eliminate-back-face-mana-value", "dfc2016-back-face-characteristics",
+                      "dfc2016-back-face-werewolf-mana-value", "dfc2016-enters-transformed",
+                      "dfc2016-werewolf-transforms-at-upkeep"],
+    },
     "disturb-mana-value": {
         "rules": ["cr.current.dfc-characteristics", "cr.current.double-faced-cards"],
         "engine": "Lunarch Veteran cast with disturb (back face Luminous Phantom up): phase.rs's SpellCast gives the spell's "

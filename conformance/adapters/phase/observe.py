@@ -12,18 +12,21 @@ from .vocabulary import COLORS, COUNTERS, ability_source, alt_name, corpus_step,
     is_ability, keyword_name, mana_pool, mana_value, stack_id
 
 #: Observation fields the adapter derives itself (snapshot fields as ``object.FIELD``, event fields as
-#: ``EVENT-TYPE.FIELD``, whole events as ``EVENT-TYPE event``) -> how, and why phase.rs does not report it.
+#: ``EVENT-TYPE.FIELD``, whole events as ``EVENT-TYPE event``; conformance/derivation.py) -> how, and why phase.rs
+#: does not report it. A key with ``(condition)`` is derived for some objects only: each snapshot object lists
+#: the fields derived for it in its ``derived`` (``_derived_for``), so checks on the others stay verified.
 DERIVED = {
     "object.id": "a new ID at each zone change (400.7: p12, p12.1, ...); phase.rs keeps one ID across zones",
     "object.card": "the scenario card the adapter put in the game as that object; phase.rs knows face names only",
     "object.card_faces": "the scenario card's face names (MTGJSON records); phase.rs does not list them",
     "object.half": "always null: phase.rs's state does not say which half of a split card an object is",
-    "object.face": "'back' when phase.rs marks the permanent transformed or its name is a back face's name: a card "
+    "object.face (back face up, unmarked)": "'back' when phase.rs marks the permanent transformed or its name is a back face's name: a card "
                    "cast back face up (disturb) or a copy of a back face carries the back face unmarked",
     "object.copy_of": "for a token: the target of the spell that created it as a copy (CopyTokenOf); phase.rs does "
                       "not say what a token copies",
-    "object.characteristics.mana_value": "of a permanent with its back face up: the front face's (712.8e), from the "
-                                         "scenario's card; phase.rs exports no mana values, only mana costs",
+    "object.characteristics.mana_value (unless phase.rs priced the spell)": "the sum of the mana cost phase.rs shows "
+        "(202.3; none for a back face, a face-down object or a token): phase.rs exports no mana value but a spell's on "
+        "the stack (its pending cast's), which is reported as phase.rs's",
     "object.characteristics (split card)": "of a split card outside the stack: both halves combined (709.4) from the "
                                            "scenario's card records; phase.rs shows one half and the other as its back face",
     "object.spell.from_zone": "the zone the card was cast from, as the adapter saw it (the cast step, or phase.rs's "
@@ -87,6 +90,7 @@ class Observer:
                                         "copy_of": s.id(s.copies[sid]) if sid in s.copies else None}
                 if isinstance(info.get("mv"), int) and out_objs[i]["characteristics"]:
                     out_objs[i]["characteristics"]["mana_value"] = info["mv"]  # phase.rs's own mana value of the spell
+                    out_objs[i]["derived"] = [d for d in out_objs[i]["derived"] if d != "object.characteristics.mana_value"]
             else:
                 i = f"a{len(zone_lists['stack'])}:{sid}"
                 src = ability_source(entry)
@@ -109,7 +113,7 @@ class Observer:
         # a double-faced object for phase.rs has its other face (back_face) or is transformed; a token copy of a
         # double-faced card that phase.rs made single-faced is reported as such (face: none)
         dfc = layout in ("transform", "modal_dfc", "meld") and ("back_face" in o or bool(o.get("transformed")))
-        return {"id": i, "card": full, "card_faces": [f.get("faceName") or f.get("name") for f in faces], "zone": zone,
+        return {"derived": _derived_for(o, faces, layout, zone, dfc), "id": i, "card": full, "card_faces": [f.get("faceName") or f.get("name") for f in faces], "zone": zone,
                 "owner": s.player_name(o.get("owner")), "controller": s.player_name(o.get("controller")),
                 "face_down": bool(o.get("face_down")), "face": _face(o, faces) if dfc else None,
                 "copy_of": s.id(s.copy_of[oid]) if oid in s.copy_of else None,
@@ -150,9 +154,7 @@ def _characteristics(o: dict, faces: list, layout, zone: str) -> dict:
             desc = a.get("description") if isinstance(a, dict) else None
             if desc:
                 texts.append(desc.replace("~", name or "this"))
-    mv = mana_value(o.get("mana_cost"))
-    if o.get("transformed") and faces and len(faces) > 1:
-        mv = int(faces[0].get("manaValue", mv) or 0)  # DERIVED mana value. 712.8e: a back face's is the front face's
+    mv = mana_value(o.get("mana_cost"))  # DERIVED mana value: of the mana cost phase.rs shows (a back face's: none)
     types = list((o.get("card_types") or {}).get("core_types") or [])
     return {"name": name, "names": [name] if name else [], "mana_cost": cost,
             "mana_value": mv, "colors": sorted(COLORS.get(c, c) for c in o.get("color") or []),
@@ -160,6 +162,17 @@ def _characteristics(o: dict, faces: list, layout, zone: str) -> dict:
             "supertypes": list((o.get("card_types") or {}).get("supertypes") or []),
             "abilities": texts + kws, "keywords": kws, "text": "\n".join(texts + kws) or None, "power": o.get("power"), "toughness": o.get("toughness"),
             "loyalty": o.get("loyalty")}
+
+
+def _derived_for(o: dict, faces: list, layout, zone: str, dfc: bool) -> list[str]:
+    """The conditional DERIVED fields the adapter derives for this object (conformance/derivation.py); the mana
+    value until a stack spell's is replaced by phase.rs's own (Observer.snapshot)."""
+    out = ["object.characteristics.mana_value"]
+    if layout in ("split", "aftermath") and not o.get("face_down") and zone != "stack":
+        out.append("object.characteristics")
+    if dfc and not o.get("transformed") and _face(o, faces) == "back":
+        out.append("object.face")
+    return out
 
 
 def _face(o: dict, faces: list) -> str:

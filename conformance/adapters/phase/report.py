@@ -59,8 +59,8 @@ def write_page(report: dict, path) -> None:
            "conformance/reports/phase.md`. Check a change against the baseline: `mtgrules conform --engine phase "
            "--baseline conformance/baselines/phase.json`.\n",
            f"Totals over {sum(total.values())} scenarios ({n_dev} of them the phase-deviations reproductions): "
-           f"**{total.get('passed', 0)} passed, {total.get('failed', 0)} failed, {total.get('error', 0)} errored, "
-           f"{total.get('skipped', 0)} skipped**. Every failed or errored scenario was examined by hand (run, phase.rs's "
+           f"**{total.get('passed', 0)} passed, {total.get('unverified', 0)} unverified (every check on a field the adapter "
+           f"derives), {total.get('failed', 0)} failed, {total.get('error', 0)} errored, {total.get('skipped', 0)} skipped**. Every failed or errored scenario was examined by hand (run, phase.rs's "
            "events and state read against the rule the scenario cites): each is an engine deviation, a card phase.rs "
            "cannot parse, a setup phase.rs cannot represent, or a scenario believed wrong; none is left to the adapter.\n",
            "phase.rs plays the current rules only: scenarios of older editions only (pre-2013, 2016-04-08) are skipped; "

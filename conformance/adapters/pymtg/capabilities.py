@@ -31,6 +31,7 @@ UNSUPPORTED_FEATURES = {
     "triggered-ability": "python-mtg puts no triggered ability on a stack the adapter can observe or order: " + NO_OPPONENT_PRIORITY,
     "merge": "merged permanents (730) are not part of python-mtg's state",
     "mutate": "merged permanents (730) are not part of python-mtg's state",
+    "merged-abilities": "merged permanents (730) are not part of python-mtg's state",
     "split": _NOT_DRIVEN, "flip": _NOT_DRIVEN, "double-faced": _NOT_DRIVEN, "double-faced-token-copy": _NOT_DRIVEN,
     "cast-transformed": _NOT_DRIVEN, "transform": _NOT_DRIVEN, "face-down": _NOT_DRIVEN, "morph": _NOT_DRIVEN,
     "manifest": _NOT_DRIVEN, "flashback": _NOT_DRIVEN, "amplify": _NOT_DRIVEN, "provoke": _NOT_DRIVEN,

