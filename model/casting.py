@@ -16,6 +16,7 @@ from .objects import Characteristics, Component, GameObject, SpellInfo
 from .payment import pay
 from .prohibitions import check_cast_prohibitions, static_abilities
 from .replicate import replicate_trigger, with_replicate_costs
+from .support import refuse
 from .targets import describe, is_targeted, target_allowed
 from .triggers import cast_triggers, storm_triggers
 from .zones import create_object, remove_object
@@ -50,6 +51,7 @@ def proposed_spell(game, obj: GameObject, a: dict) -> tuple[list[Component], Spe
     if alt_name is not None:
         alt = ALTERNATIVE_COSTS.get(alt_name)
         if alt is None:
+            refuse(card.name, card.face(half) if half else card.faces[0], ("alternative_cost",))
             raise IllegalAction("cr.pre-2013.announce", f"no alternative cost called {alt_name!r}")
     if a.get("face_down") and not (alt and alt.face_down):
         raise IllegalAction("morph.c", "a card can be cast face down only with an ability such as morph")
@@ -61,6 +63,13 @@ def proposed_spell(game, obj: GameObject, a: dict) -> tuple[list[Component], Spe
     info = SpellInfo(cast=True, from_zone=obj.zone, half=half, alternative_cost=alt_name, targets=list(a.get("targets") or []), x=int(a.get("x", 0)))
     values = component_characteristics(component, "stack", half, game.state.rules_edition)
     return [component], info, values
+
+
+def refuse_unsupported_spell(card: CardDef, info: SpellInfo, component: Component) -> None:
+    """An unsupported ability of the face being cast (support.py): its spell text (Unsupported,
+    not a refusal; an alternative cost the model lacks is refused so in proposed_spell)."""
+    if not component.face_down:
+        refuse(card.name, card.face(info.half) if info.half else card.faces[0 if component.face == "a" else 1], ("spell",))
 
 
 def check_timing(game, player: str, values: Characteristics, card: CardDef) -> None:
@@ -163,6 +172,7 @@ def cast(game, a: dict, *, timing: bool = True) -> str:
     if obj.owner != player and not permitted:
         raise IllegalAction("cr.current.casting-spells", f"{player} doesn't own {obj.card.name}")
     components, info, values = proposed_spell(game, obj, a)
+    refuse_unsupported_spell(obj.card, info, components[0])
     alt = ALTERNATIVE_COSTS.get(info.alternative_cost) if info.alternative_cost else None
     allowed = alt.zones if alt else CAST_FROM
     if obj.zone not in allowed and not (permitted and not alt):

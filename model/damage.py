@@ -6,11 +6,13 @@ from __future__ import annotations
 from .actions import action, effect
 from .life import change_life
 from .lifelink import lifelink
+from .support import check_battlefield
 
 
 def deal_damage(game, source_name: str | None, target, amount: int, **extra) -> None:
     """120.3: damage to a player makes them lose that much life; damage to a creature is marked.
     ``extra`` is logged with the event (``combat``, ``step`` for combat damage)."""
+    check_battlefield(game, ("damage",))  # an unsupported ability that would see or change it
     if target in game.state.players:
         game.log("damage", source=source_name, target=target, amount=amount, **extra)
         change_life(game, target, -amount, "damage")

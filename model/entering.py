@@ -10,6 +10,7 @@ from .amplify import as_enters
 from .continuous import add_effect
 from .face_down_actions import turn_face_down
 from .objects import GameObject
+from .support import check_battlefield, face_up_faces, refuse
 
 
 @implements("morph.q5", "cr.current.face-down")
@@ -17,6 +18,10 @@ def entered(game, permanent: GameObject) -> None:
     """A permanent entered the battlefield: log it, and its "when ... enters" abilities trigger
     (708.3: not if it entered face down, since it then has no abilities). What happens "as it
     enters" (amplify) is done first, so nothing sees it on the battlefield without it."""
+    if not permanent.face_down:
+        for face in face_up_faces(permanent):
+            refuse(permanent.card.name, face, ("self_enters",))
+    check_battlefield(game, ("enters",))
     enters_as_copy(game, permanent)
     turn_others_face_down(game, permanent)
     as_enters(game, permanent)

@@ -8,6 +8,7 @@ from mtgrules.spec import implements
 
 from .attachments import forbids, granted_protection
 from .characteristic_effects import abilities_with, has_keyword
+from .targets import target_allowed
 
 
 def protections(game, obj, values=None) -> set[str]:
@@ -42,6 +43,13 @@ def block_restriction(game, blocker, attacker) -> str | None:
 
 
 @implements("cr.current.protection")
+def combat_damage_prevented(game, source_id: str) -> bool:
+    """Whether a prevention effect (card_effects' prevent_combat_damage, Moonmist) prevents the
+    combat damage the source would deal now."""
+    return any(e["kind"] == "prevent_combat_damage" and not (e.get("unless") and target_allowed(game, source_id, e["unless"], None, e["controller"]))
+               for e in game.state.effects)
+
+
 def damage_prevented(game, source_values, target) -> bool:
     """702.16e: damage that would be dealt by a source of a color to a permanent with protection
     from that color is prevented."""

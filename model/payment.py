@@ -7,6 +7,7 @@ from mtgrules.spec import implements
 
 from .actions import action
 from .mana import Cost, ManaPool
+from .support import face_up_faces, refuse
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G", "Wastes": "C"}
@@ -33,6 +34,16 @@ def mana_sources(game, player: str) -> list[tuple[str, str]]:
             elif not obj.face_down:  # a nonbasic land's printed "{T}: Add [mana]" ({mana: symbol}, Seat of the Synod)
                 out += [(oid, ab["mana"]) for ab in obj.card.faces[0].structured("mana")][:1]
     return out
+
+
+def refuse_mana_abilities(game, player: str) -> None:
+    """A payment fell short while ``player`` controls an untapped permanent with a mana ability
+    the model does not execute (support.py kind ``mana``): Unsupported, not a refusal."""
+    for oid in game.state.battlefield:
+        obj = game.state.objects[oid]
+        if obj.controller == player and not obj.tapped:
+            for face in face_up_faces(obj):
+                refuse(obj.card.name, face, ("mana",))
 
 
 @implements("cr.pre-2013.mana-abilities", "cr.pre-2013.pay")
@@ -62,6 +73,7 @@ def pay(game, player: str, cost: Cost, x: int = 0) -> dict[str, int] | None:
         if trial.payment_for(cost, x) is not None:
             break
     else:
+        refuse_mana_abilities(game, player)
         return None
     for oid, symbol in tapped:
         game.state.objects[oid].tapped = True

@@ -47,17 +47,22 @@ _ANY_OF = {"types": "types", "subtypes": "subtypes", "supertypes": "supertypes",
 _NUMBERS = ("mana_value", "power", "toughness")
 
 
+#: ``target`` values that choose no target: the effect's source, or the previous effect's target.
+NOT_TARGETS = (None, "self", "that")
+
+
 def restriction(target) -> dict | None:
     """The restriction an effect's ``target`` gives (a mapping or a named one); None for no
-    target or ``self``. An unknown name is a KeyError (the card schema refuses it first)."""
-    if target in (None, "self"):
+    target, ``self`` or ``that``. An unknown name is a KeyError (the card schema refuses it first)."""
+    if target in NOT_TARGETS:
         return None
     return dict(target) if isinstance(target, dict) else NAMED[target]
 
 
 def is_targeted(effect: dict) -> bool:
-    """Whether the effect chooses a target (``self`` is its source, not a target)."""
-    return effect.get("target") not in (None, "self")
+    """Whether the effect chooses a target (``self`` is its source, ``that`` the previous
+    effect's target: neither is a new target)."""
+    return effect.get("target") not in NOT_TARGETS
 
 
 def _whose(who: str | None, player_of_object: str, player: str | None) -> bool:

@@ -76,6 +76,22 @@ def _raise_dead(game, source, eff, target):
         move(game, obj, "hand", "return to hand")
 
 
+@effect("move")
+@implements("cr.current.zones")
+def _move(game, source, eff, target):
+    """Put the object (a target, or ``self``) into the zone ``to`` (hand, battlefield under its
+    owner's control, graveyard, exile, library on top or at the ``position`` bottom), from
+    wherever it is, or only from the zone ``from`` when it says so (Rancor: "return it to its
+    owner's hand" from the graveyard). Nothing happens if it has left that zone (400.7)."""
+    obj = target_object(game, target, (eff["from"],) if eff.get("from") else None)
+    if obj is None or obj.zone == "stack":
+        return
+    new = move(game, obj, eff["to"], "effect", position=eff.get("position", "top"), controller=obj.owner if eff["to"] == "battlefield" else None)
+    if eff["to"] == "battlefield":
+        for permanent in new:
+            entered(game, permanent)
+
+
 @effect("create_token_copy")
 @implements("cr.current.copying-objects", "dfc-2016.1")
 def _token_copy(game, source, eff, target):
