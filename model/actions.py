@@ -98,6 +98,9 @@ def alternative_cost(alt: AlternativeCost) -> AlternativeCost:
 Effect = Callable[["object", "object", dict, "object"], None]
 #: The structured effects of cards: ``{"effect": name, ...}`` -> ``fn(game, source, effect, target)``.
 EFFECTS: dict[str, Effect] = {}
+#: Rules that forbid targeting an object whatever the restriction says, each
+#: ``fn(game, obj, source_colors) -> reason or None`` (protection, 702.16b: evasion.py registers it).
+TARGETING_FORBIDDEN: list[Callable] = []
 
 
 def effect(name: str) -> Callable[[Effect], Effect]:

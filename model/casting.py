@@ -85,14 +85,14 @@ def check_timing(game, player: str, values: Characteristics, card: CardDef) -> N
 
 
 @implements("cr.current.casting-spells")
-def check_targets(game, player: str, values_effects: list[dict], targets: list, spell_id: str | None = None) -> None:
+def check_targets(game, player: str, values_effects: list[dict], targets: list, spell_id: str | None = None, source_colors=None) -> None:
     """601.2c: a target for each instance of "target"; each must satisfy its restriction as it is
     chosen (targets.target_allowed). ``self`` is the spell's source, not a target."""
     needed = [e for e in values_effects if is_targeted(e)]
     if len(targets) < len(needed):
         raise IllegalAction("cr.current.casting-spells", f"this spell needs {len(needed)} target(s)")
     for effect, target in zip(needed, targets):
-        if not target_allowed(game, target, effect["target"], spell_id, player):
+        if not target_allowed(game, target, effect["target"], spell_id, player, source_colors):
             raise IllegalAction("cr.current.casting-spells", f"{target!r} is not a legal target ({describe(effect['target'])})")
 
 
@@ -184,7 +184,7 @@ def cast(game, a: dict, *, timing: bool = True) -> str:
     check_cast_prohibitions(game, player, values)
     if timing:
         check_timing(game, player, values, obj.card)
-    check_targets(game, player, effects_of(obj.card, info.half, components[0]), info.targets)
+    check_targets(game, player, effects_of(obj.card, info.half, components[0]), info.targets, source_colors=values.colors)
     cost = determine_and_pay(game, player, obj, info, values, with_replicate_costs(obj, a))
     old_id, card_name = obj.id, obj.card.name
     spell = put_on_stack(game, obj, components, info, controller=player)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
+from .actions import TARGETING_FORBIDDEN
 from .attachments import forbids, granted_protection
 from .characteristic_effects import abilities_with, has_keyword
 from .targets import target_allowed
@@ -19,6 +20,19 @@ def protections(game, obj, values=None) -> set[str]:
     for ab in granted_protection(game, obj):  # "equipped creature has protection from ..."
         out.update(ab["from"])
     return out
+
+
+@implements("cr.current.protection")
+def protection_forbids_targeting(game, obj, source_colors) -> str | None:
+    """702.16b: a permanent with protection from a color can't be the target of spells or
+    abilities from a source of that color."""
+    if obj.zone != "battlefield" or not source_colors:
+        return None
+    shared = protections(game, obj) & set(source_colors)
+    return f"protection from {', '.join(sorted(shared))}" if shared else None
+
+
+TARGETING_FORBIDDEN.append(protection_forbids_targeting)
 
 
 @implements("cr.current.flying", "cr.current.protection", "fear.q2", "morph.q10", "provoke.q4")
