@@ -72,6 +72,29 @@ def refuse_unsupported_spell(card: CardDef, info: SpellInfo, component: Componen
         refuse(card.name, card.face(info.half) if info.half else card.faces[0 if component.face == "a" else 1], ("spell",))
 
 
+#: Optional additional costs (601.2b): the cast action's flag -> the keyword ability giving the cost.
+OPTIONAL_COSTS = {"kicked": "kicker", "buyback": "buyback"}
+
+
+@implements("cr.current.kicker", "cr.current.total-cost")
+def with_optional_costs(card: CardDef, info: SpellInfo, a: dict) -> dict:
+    """601.2b: the player announces the optional additional costs they pay: kicker (702.33,
+    ``kicked: true``) and buyback (702.27, ``buyback: true``), each the cost of the spell's
+    ``{keyword: kicker|buyback, cost}``; added to the total cost (601.2f) and remembered on the
+    spell ("if this spell was kicked", buyback's return to hand)."""
+    extra = []
+    face = card.face(info.half) if info.half else card.faces[0]
+    for flag, keyword in OPTIONAL_COSTS.items():
+        if not a.get(flag):
+            continue
+        printed = [ab for ab in face.abilities if ab.get("keyword") == keyword]
+        if not printed:
+            raise IllegalAction("cr.current.kicker" if keyword == "kicker" else "cr.current.casting-spells", f"{card.name} has no {keyword}")
+        extra.append(printed[0]["cost"])
+        setattr(info, flag, True)
+    return {**a, "additional_costs": [*(a.get("additional_costs") or []), *extra]} if extra else a
+
+
 def check_timing(game, player: str, values: Characteristics, card: CardDef) -> None:
     """When a spell may be cast: an instant (or a spell with flash) whenever its caster has
     priority; any other spell only in a main phase of its caster's turn with an empty stack.
@@ -185,7 +208,7 @@ def cast(game, a: dict, *, timing: bool = True) -> str:
     if timing:
         check_timing(game, player, values, obj.card)
     check_targets(game, player, effects_of(obj.card, info.half, components[0]), info.targets, source_colors=values.colors)
-    cost = determine_and_pay(game, player, obj, info, values, with_replicate_costs(obj, a))
+    cost = determine_and_pay(game, player, obj, info, values, with_replicate_costs(obj, with_optional_costs(obj.card, info, a)))
     old_id, card_name = obj.id, obj.card.name
     spell = put_on_stack(game, obj, components, info, controller=player)
     if alt and alt.on_cast:

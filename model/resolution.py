@@ -68,8 +68,8 @@ def resolve_top(game) -> None:
             entered(game, permanent)
         return
     run_effects(game, obj, effects, info.targets, legal)
-    if obj.id in s.objects and obj.zone == "stack":
-        move(game, obj, "graveyard", "resolve")
+    if obj.id in s.objects and obj.zone == "stack":  # 702.27a: with buyback, to its owner's hand instead
+        move(game, obj, "hand" if info.buyback else "graveyard", "buyback" if info.buyback else "resolve")
 
 
 @implements("cr.current.counter")
@@ -138,9 +138,12 @@ def each_object(game, source: GameObject, restriction: dict) -> list[str]:
 
 def condition_holds(game, source: GameObject, condition: dict | None) -> bool:
     """An effect's ``if``: ``{you_control: restriction}`` (Temur Battle Rage's ferocious: "if you
-    control a creature with power 4 or greater"), checked as the effect happens."""
+    control a creature with power 4 or greater") or ``{kicked: true|false}`` ("if this spell was
+    kicked", 702.33d), checked as the effect happens."""
     if not condition:
         return True
+    if "kicked" in condition:  # "if this spell was kicked" (702.33d)
+        return bool(source.spell and source.spell.kicked) == condition["kicked"]
     wanted = condition["you_control"]
     return any(target_allowed(game, oid, wanted, None, source.controller) and game.state.objects[oid].controller == source.controller
                for oid in game.state.battlefield)

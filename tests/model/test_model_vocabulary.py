@@ -1,0 +1,120 @@
+"""The general effect vocabulary (model/card.schema.json), one test per element: optional costs
+(kicker with "if kicked", buyback), "that creature", "each", "if you control", moving between
+zones, leaves-the-battlefield triggers with look-back, a triggered ability's targets and 603.3d,
+countering to a library, prevention, shuffling."""
+
+import pytest
+
+from keyword_testkit import attack, block, to_end_of_combat
+from model_testkit import act, chars, events, new_game, one, refuse
+
+
+@pytest.mark.rules("cr.current.kicker", "cr.current.total-cost")
+@pytest.mark.parametrize("kicked, cost, damage", [(False, "{R}", 2), (True, "{4}{R}", 4)])
+def test_kicker_adds_its_cost_and_if_kicked_changes_the_effect(kicked, cost, damage):
+    g = new_game({"alice": {"hand": ["Burst Lightning"]}})
+    act(g, "cast", player="alice", card="Burst Lightning", targets=["bob"], kicked=kicked)
+    assert events(g, "cast")[-1]["cost"] == cost
+    act(g, "resolve")
+    assert g.player("bob").life == 20 - damage
+
+
+@pytest.mark.rules("cr.current.kicker")
+def test_a_spell_without_kicker_cant_be_kicked():
+    g = new_game({"alice": {"hand": ["Lightning Bolt"]}})
+    assert refuse(g, "cast", player="alice", card="Lightning Bolt", targets=["bob"], kicked=True)["reason"].endswith("has no kicker")
+
+
+@pytest.mark.rules("cr.current.total-cost")
+def test_buyback_returns_the_spell_to_its_owners_hand():
+    g = new_game({"alice": {"hand": ["Whispers of the Muse", "Capsize"], "library": ["Island", "Island"]}, "bob": {"battlefield": ["Grizzly Bears"]}})
+    act(g, "cast", player="alice", card="Whispers of the Muse", buyback=True)
+    assert events(g, "cast")[-1]["cost"] == "{5}{U}"
+    act(g, "resolve")
+    assert one(g, "Whispers of the Muse")["zone"] == "hand"
+    act(g, "cast", player="alice", card="Capsize", targets=[one(g, "Grizzly Bears")["id"]])
+    act(g, "resolve")
+    assert one(g, "Capsize")["zone"] == "graveyard" and one(g, "Grizzly Bears")["zone"] == "hand"
+
+
+@pytest.mark.rules("cr.current.resolving-spells")
+def test_that_creature_gets_the_second_effect_without_a_second_target():
+    g = new_game({"alice": {"hand": ["Reckless Charge"], "battlefield": ["Grizzly Bears"]}})
+    act(g, "cast", player="alice", card="Reckless Charge", targets=[one(g, "Grizzly Bears")["id"]])
+    act(g, "resolve")
+    c = chars(g, "Grizzly Bears", "battlefield")
+    assert (c["power"], "Haste" in c["keywords"]) == (5, True)
+
+
+@pytest.mark.rules("cr.current.resolving-spells")
+def test_each_creature_you_control_and_the_condition_you_control():
+    g = new_game({"alice": {"hand": ["Temur Battle Rage"], "battlefield": ["Grizzly Bears", "Enormous Baloth"]}})
+    act(g, "cast", player="alice", card="Temur Battle Rage", targets=[one(g, "Grizzly Bears")["id"]])
+    act(g, "resolve")
+    assert {"Double strike", "Trample"} <= set(chars(g, "Grizzly Bears", "battlefield")["keywords"])  # ferocious: the Baloth
+    g = new_game({"alice": {"hand": ["Temur Battle Rage"], "battlefield": ["Grizzly Bears"]}})
+    act(g, "cast", player="alice", card="Temur Battle Rage", targets=[one(g, "Grizzly Bears")["id"]])
+    act(g, "resolve")
+    assert "Trample" not in chars(g, "Grizzly Bears", "battlefield")["keywords"]
+
+
+@pytest.mark.rules("cr.current.counter")
+@pytest.mark.parametrize("where", ["top", "bottom"])
+def test_hinder_puts_the_countered_card_on_top_or_bottom_of_its_library(where):
+    g = new_game({"alice": {"hand": ["Grizzly Bears"], "library": ["Island", "Island"]}, "bob": {"hand": ["Hinder"]}})
+    spell = act(g, "cast", player="alice", card="Grizzly Bears")["value"]
+    act(g, "pass_priority", player="alice")
+    act(g, "cast", player="bob", card="Hinder", targets=[spell])
+    assert refuse(g, "resolve")["rule"] == "cr.current.counter"  # the choice is needed
+    act(g, "resolve", choices={"top_or_bottom": where})
+    library = g.player("alice").library
+    bears = one(g, "Grizzly Bears")["id"]
+    assert one(g, "Grizzly Bears")["zone"] == "library" and (library[0] == bears if where == "top" else library[-1] == bears)
+
+
+@pytest.mark.rules("cr.current.look-back")
+def test_leaves_trigger_looks_back_at_the_creature_that_left():
+    """Luminous Phantom: "Whenever another creature you control leaves the battlefield": the
+    creature is judged as it last existed (a creature you controlled), though it is now a card."""
+    g = new_game({"alice": {"battlefield": ["Grizzly Bears", {"card": "Lunarch Veteran // Luminous Phantom", "transformed": True}]},
+                  "bob": {"battlefield": ["Savannah Lions"]}})
+    act(g, "move", object=one(g, "Grizzly Bears")["id"], to="hand")
+    act(g, "move", object=one(g, "Savannah Lions")["id"], to="graveyard")  # not alice's: no trigger
+    act(g, "resolve", all=True)
+    assert g.player("alice").life == 21 and len(events(g, "trigger")) == 1
+
+
+@pytest.mark.rules("cr.current.trigger-no-legal-target", "cr.current.mutate")
+def test_a_triggered_abilitys_target_is_chosen_or_it_is_removed_for_lack_of_one():
+    """Gemrazer's mutate trigger targets an artifact or enchantment an opponent controls: with none
+    it is removed from the stack (603.3d); with one, the target given is destroyed."""
+    for bob, destroyed in (([], None), (["Sphere of Resistance"], "Sphere of Resistance")):
+        g = new_game({"alice": {"hand": ["Gemrazer"], "battlefield": ["Grizzly Bears"]}, "bob": {"battlefield": bob}})
+        act(g, "cast", player="alice", card="Gemrazer", alternative_cost="mutate", mutate_onto=one(g, "Grizzly Bears")["id"])
+        if destroyed is None:
+            act(g, "resolve", all=True)
+            assert events(g, "trigger_removed") and not events(g, "trigger")
+        else:
+            act(g, "resolve", choices={"targets": [one(g, destroyed)["id"]]})
+            act(g, "resolve", all=True)
+            assert one(g, destroyed)["zone"] == "graveyard"
+
+
+@pytest.mark.rules("cr.current.combat-damage")
+def test_moonmist_prevents_combat_damage_of_creatures_other_than_werewolves():
+    g = new_game({"alice": {"battlefield": ["Grizzly Bears"], "hand": ["Moonmist"]}})
+    act(g, "cast", player="alice", card="Moonmist")
+    act(g, "resolve")
+    attack(g, {"Grizzly Bears": "bob"})
+    block(g, {})
+    to_end_of_combat(g)
+    assert g.player("bob").life == 20 and events(g, "damage_prevented")
+
+
+@pytest.mark.rules("dyn.4a")
+def test_cranial_extraction_names_a_nonland_card_and_the_player_shuffles():
+    g = new_game({"alice": {"hand": ["Cranial Extraction"]}, "bob": {"library": ["Grizzly Bears", "Island"]}})
+    act(g, "cast", player="alice", card="Cranial Extraction", targets=["bob"])
+    assert "nonland" in refuse(g, "resolve", choices={"name": "Island"})["reason"]
+    act(g, "resolve", choices={"name": "Grizzly Bears"})
+    assert one(g, "Grizzly Bears")["zone"] == "exile" and events(g, "shuffle")[-1]["player"] == "bob"
