@@ -27,7 +27,7 @@ import re
 from .actions import Unsupported
 
 _REMINDER = re.compile(r"\s*\([^)]*\)")
-KINDS = ("spell", "alternative_cost", "activated", "mana", "static", "triggered", "attacking", "blocking", "upkeep", "enters", "leaves",
+KINDS = ("spell", "alternative_cost", "activated", "mana", "static", "triggered", "attacking", "blocking", "upkeep", "leaves",
          "damage", "mutates", "countered", "self_enters", "never")
 ON_BATTLEFIELD = ("static", "triggered")
 

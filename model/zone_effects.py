@@ -230,6 +230,17 @@ def put_onto_battlefield(game, a):
     return [p.id for p in new]
 
 
+@effect("create_token")
+def _create_tokens(game, source, eff, target):
+    """Create ``amount`` (default 1) tokens of ``token`` (a card of the pool, tokens.yaml) under
+    the controller of the spell or ability (111.1); each enters the battlefield."""
+    for _ in range(eff.get("amount", 1)):
+        token = create_object(game, owner=source.controller, controller=source.controller, zone="battlefield",
+                              components=[Component(card=game.card(eff["token"]), token=True)])
+        game.log("create_token", object=token.id, card=token.card.name, player=source.controller)
+        entered(game, token)
+
+
 @action("create_token")
 def create_token(game, a):
     """Test effect: create a token (111) from a card definition, under ``player``'s control."""

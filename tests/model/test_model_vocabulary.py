@@ -118,3 +118,39 @@ def test_cranial_extraction_names_a_nonland_card_and_the_player_shuffles():
     assert "nonland" in refuse(g, "resolve", choices={"name": "Island"})["reason"]
     act(g, "resolve", choices={"name": "Grizzly Bears"})
     assert one(g, "Grizzly Bears")["zone"] == "exile" and events(g, "shuffle")[-1]["player"] == "bob"
+
+
+@pytest.mark.rules("cr.current.targets")
+def test_whenever_another_creature_enters_judged_by_the_restriction():
+    """Soul Warden: any other creature; Lunarch Veteran: another creature you control."""
+    g = new_game({"alice": {"battlefield": ["Soul Warden", "Lunarch Veteran // Luminous Phantom"], "hand": ["Grizzly Bears"]}})
+    act(g, "cast", player="alice", card="Grizzly Bears")
+    act(g, "resolve", all=True)
+    assert g.player("alice").life == 22  # both
+    act(g, "create_token", player="bob", card="Soldier")
+    act(g, "resolve", all=True)
+    assert g.player("alice").life == 23  # Soul Warden only: the token is bob's
+
+
+@pytest.mark.rules("cr.current.resolving-spells")
+def test_create_tokens_and_the_tokens_enter():
+    g = new_game({"alice": {"hand": ["Raise the Alarm"], "battlefield": ["Soul Warden"]}})
+    act(g, "cast", player="alice", card="Raise the Alarm")
+    act(g, "resolve", all=True)
+    soldiers = [o for o in g.snapshot()["objects"].values() if o["card"] == "Soldier" and o["zone"] == "battlefield"]
+    assert len(soldiers) == 2 and all(o["token"] for o in soldiers) and g.player("alice").life == 22
+
+
+@pytest.mark.rules("cr.current.discard")
+def test_draw_then_discard_faithless_looting():
+    g = new_game({"alice": {"hand": ["Faithless Looting", "Island"], "library": ["Forest", "Mountain"]}})
+    act(g, "cast", player="alice", card="Faithless Looting")
+    act(g, "resolve", choices={"discard": ["Island", "Forest"]})
+    assert one(g, "Island")["zone"] == one(g, "Forest")["zone"] == "graveyard" and one(g, "Mountain")["zone"] == "hand"
+
+
+@pytest.mark.rules("cr.current.resolving-spells")
+def test_upkeep_trigger_its_controller_loses_life():
+    g = new_game({"alice": {"battlefield": ["Grinning Demon"]}}, turn={"active": "alice", "step": "untap", "priority": "alice"})
+    act(g, "advance_to", step="draw")
+    assert g.player("alice").life == 18
