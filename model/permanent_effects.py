@@ -8,7 +8,7 @@ from mtgrules.spec import implements
 
 from .actions import IllegalAction, action, effect
 from .continuous import add_effect
-from .double_faced_actions import transform
+from .double_faced_actions import flip, transform
 from .face_down_actions import turn_face_down, turn_up
 from .manifest import manifest
 from .replacement import add_replacement
@@ -116,3 +116,11 @@ def add_effect_action(game, a):
     else:
         eff = add_effect(game, data)
         game.log("effect_created", kind=eff["kind"], name=eff.get("name"))
+
+
+@effect("flip")
+def _flip(game, source, eff, target):
+    """Flip it (710: a flip card's permanent, Akki Lavarunner); nothing if it has left or flipped."""
+    obj = target_permanent(game, target)
+    if obj is not None and not obj.flipped:
+        flip(game, {"object": obj.id})

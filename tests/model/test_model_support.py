@@ -86,8 +86,8 @@ def test_each_kind_of_unsupported_ability_is_refused_where_it_matters(kind):
         g = new_game({"alice": {"battlefield": [{"card": "Lunarch Veteran // Luminous Phantom", "transformed": True}]}})
         _refuses(g, {"action": "move", "object": one(g, "Luminous Phantom")["id"], "to": "graveyard"}, "Lunarch Veteran", "exile it instead")
     elif kind == "damage":
-        g = new_game({"alice": {"battlefield": ["Exalted Angel"]}})
-        _refuses(g, {"action": "damage", "source": one(g, "Exalted Angel")["id"], "target": "bob", "amount": 2}, "Exalted Angel", "deals damage")
+        g = new_game({"alice": {"battlefield": [{"card": "Akki Lavarunner // Tok-Tok, Volcano Born", "flipped": True}]}})
+        _refuses(g, {"action": "damage", "target": "bob", "amount": 2}, "Akki Lavarunner", "a red source would deal damage")
     elif kind == "countered":
         g = new_game({"alice": {"hand": ["Akroma, Angel of Fury"]}, "bob": {"hand": ["Counterspell"]}})
         spell = act(g, "cast", player="alice", card="Akroma, Angel of Fury")["value"]

@@ -154,3 +154,17 @@ def test_upkeep_trigger_its_controller_loses_life():
     g = new_game({"alice": {"battlefield": ["Grinning Demon"]}}, turn={"active": "alice", "step": "untap", "priority": "alice"})
     act(g, "advance_to", step="draw")
     assert g.player("alice").life == 18
+
+
+@pytest.mark.rules("cr.current.resolving-spells")
+def test_deals_damage_trigger_gains_that_much_life_and_flips_on_damage_to_an_opponent():
+    g = new_game({"alice": {"battlefield": ["Exalted Angel", "Akki Lavarunner // Tok-Tok, Volcano Born"]}})
+    act(g, "damage", source=one(g, "Exalted Angel")["id"], target="bob", amount=4)
+    act(g, "resolve", all=True)
+    assert g.player("alice").life == 24
+    akki = one(g, "Akki Lavarunner // Tok-Tok, Volcano Born")["id"]
+    act(g, "damage", source=akki, target=one(g, "Exalted Angel")["id"], amount=1)  # not an opponent: no flip
+    assert not g.state.stack and not one(g, "Akki Lavarunner // Tok-Tok, Volcano Born")["flipped"]
+    act(g, "damage", source=akki, target="bob", amount=1)
+    act(g, "resolve", all=True)
+    assert one(g, "Akki Lavarunner // Tok-Tok, Volcano Born")["flipped"]
