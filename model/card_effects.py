@@ -59,6 +59,14 @@ def _gain_keywords(game, source, eff, target):
         add_effect(game, {"kind": "abilities", "object": obj.id, "add_keywords": list(eff.get("keywords") or [])})
 
 
+@effect("lose_keywords")
+def _lose_keywords(game, source, eff, target):
+    """It (or target creature) loses keywords until end of turn (Swooping Talon: flying; layer 6)."""
+    obj = _object(game, target)
+    if obj is not None:
+        add_effect(game, {"kind": "abilities", "object": obj.id, "remove_keywords": list(eff.get("keywords") or [])})
+
+
 @effect("discard")
 @implements("madness.q6", "cr.current.discard")
 def _discard(game, source, eff, target):

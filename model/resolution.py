@@ -15,7 +15,7 @@ from .continuous import add_effect
 from .entering import entered
 from .merging_actions import resolve_mutating
 from .objects import GameObject
-from .support import face_up_faces, refuse
+from .support import face_up_faces
 from .targets import is_targeted, target_allowed
 from .zones import move, remove_object
 
@@ -76,12 +76,14 @@ def resolve_top(game) -> None:
 def counter(game, spell: GameObject, to_zone: str = "graveyard", cause: str = "countered", position: str = "top") -> list[GameObject]:
     """701.6a: to counter a spell is to cancel it, removing it from the stack; it is put into its
     owner's graveyard (or where the countering effect says: a library, on top or at the bottom).
-    A spell with an unsupported "can't be countered" is refused here (support.py)."""
+    A spell that can't be countered (``{static: cant_be_countered}``, Akroma) isn't (101.2)."""
     if spell.zone != "stack":
         raise IllegalAction("cr.current.counter", "only a spell or ability on the stack can be countered")
     if spell.ability is None:
         for face in face_up_faces(spell):
-            refuse(spell.card.name, face, ("countered",))
+            if any(a["static"] == "cant_be_countered" for a in face.structured("static")):
+                game.log("no_effect", object=spell.id, reason="this spell can't be countered", rule="cr.current.cant-beats-can")
+                return []
     game.log("countered", object=spell.id, card=spell.card.name if spell.ability is None else None)
     if spell.ability is not None:
         remove_object(game, spell)

@@ -14,10 +14,13 @@ one is refused as the game is set up. Coverage is read from the data, never from
 * a ``spell`` ability covers the remaining lines of an instant or sorcery face, except those
   of a keyword MTGJSON lists for it ("Cycling {U}", "Overload {5}{R}{R}{R}").
 
-An unsupported ability is refused where it would first matter, by its ``kind``: ``spell`` as
-the face is cast, ``activated`` as it is activated, ``static`` / ``triggered`` while the face is
-up on the battlefield, ``attacking`` / ``blocking`` as attackers / blockers are declared while it
-is there, ``pregame`` never (the model's games begin after the opening hands).
+An unsupported ability is refused where it would first matter, by its ``kind`` (the card
+schema lists them): ``spell`` / ``alternative_cost`` as the face is cast (with that cost),
+``activated`` as it is activated, ``mana`` as its controller's payment falls short, ``static`` /
+``triggered`` after any action while the face is up on the battlefield, ``attacking`` /
+``blocking`` / ``upkeep`` / ``damage`` as attackers or blockers are declared, an upkeep begins or
+damage is dealt while it is there, ``leaves`` / ``self_enters`` as the object itself leaves or
+enters, ``never`` not at all (the model's games begin after the opening hands).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from .actions import Unsupported
 
 _REMINDER = re.compile(r"\s*\([^)]*\)")
 KINDS = ("spell", "alternative_cost", "activated", "mana", "static", "triggered", "attacking", "blocking", "upkeep", "leaves",
-         "damage", "mutates", "countered", "self_enters", "never")
+         "damage", "self_enters", "never")
 ON_BATTLEFIELD = ("static", "triggered")
 
 

@@ -168,3 +168,24 @@ def test_deals_damage_trigger_gains_that_much_life_and_flips_on_damage_to_an_opp
     act(g, "damage", source=akki, target="bob", amount=1)
     act(g, "resolve", all=True)
     assert one(g, "Akki Lavarunner // Tok-Tok, Volcano Born")["flipped"]
+
+
+@pytest.mark.rules("cr.current.cant-beats-can", "cr.current.counter")
+def test_a_spell_that_cant_be_countered_isnt():
+    g = new_game({"alice": {"hand": ["Akroma, Angel of Fury"]}, "bob": {"hand": ["Counterspell"]}})
+    spell = act(g, "cast", player="alice", card="Akroma, Angel of Fury")["value"]
+    act(g, "pass_priority", player="alice")
+    act(g, "cast", player="bob", card="Counterspell", targets=[spell])
+    act(g, "resolve", all=True)
+    assert one(g, "Akroma, Angel of Fury")["zone"] == "battlefield" and not events(g, "countered")
+
+
+@pytest.mark.rules("cr.current.resolving-spells")
+def test_lose_a_keyword_until_end_of_turn_and_cycling():
+    g = new_game({"alice": {"battlefield": ["Swooping Talon"], "hand": ["Backslide"], "library": ["Island"]}})
+    act(g, "activate", player="alice", object=one(g, "Swooping Talon")["id"], ability=1)
+    act(g, "resolve")
+    assert "Flying" not in chars(g, "Swooping Talon", "battlefield")["keywords"]
+    act(g, "activate", player="alice", object=one(g, "Backslide")["id"], ability="cycling")
+    act(g, "resolve")
+    assert one(g, "Backslide")["zone"] == "graveyard" and one(g, "Island")["zone"] == "hand"
