@@ -33,10 +33,9 @@ def entered(game, permanent: GameObject) -> None:
     others_enter_triggers(game, permanent)
     if permanent.face_down:
         return
-    for ability in enters_abilities(game, permanent):
-        targeted = any(e.get("target") not in (None, "self") for e in ability.get("effects", []))
-        game.state.pending_triggers.append({"source": permanent.id, "controller": permanent.controller, "effects": list(ability.get("effects", [])), "text": ability.get("text", "enters trigger"),
-                                            "targets": list(game.choice("targets") or []) if targeted else []})
+    for ability in enters_abilities(game, permanent):  # its targets are chosen as it is put on the stack (triggers.py)
+        game.state.pending_triggers.append({"source": permanent.id, "controller": permanent.controller, "effects": list(ability.get("effects", [])),
+                                            "text": ability.get("text", "enters trigger")})
 
 
 @implements("cr.current.copying-objects")
@@ -94,4 +93,4 @@ def others_enter_triggers(game, permanent: GameObject) -> None:
             whose = ab.get("of", "self")
             if whose != "self" and target_allowed(game, permanent.id, whose, oid, other.controller):
                 game.state.pending_triggers.append({"source": oid, "controller": other.controller, "text": ab.get("text"),
-                                                    "effects": list(ab.get("effects", [])), "targets": []})
+                                                    "effects": list(ab.get("effects", []))})

@@ -53,7 +53,7 @@ def choose_trigger_targets(game, trig: dict) -> bool:
     stack (``choices.targets``, each checked against its restriction, 601.2c via 603.3d). 603.3d:
     with no legal target for one of its targets it is removed from the stack instead (False)."""
     wanted = [e["target"] for e in trig.get("effects", []) if is_targeted(e)]
-    trig["targets"] = []
+    trig["targets"] = [trig["source"] for e in trig.get("effects", []) if e.get("target") == "self"]
     if not wanted:
         return True
     candidates = list(game.state.players) + list(game.state.objects)
@@ -65,7 +65,9 @@ def choose_trigger_targets(game, trig: dict) -> bool:
     chosen = list(game.choice("targets") or [])
     if len(chosen) < len(wanted) or not all(target_allowed(game, t, r, trig["source"], trig["controller"]) for t, r in zip(chosen, wanted)):
         raise IllegalAction("cr.current.targets", f"choose legal targets for {trig.get('text') or 'a triggered ability'} (choices.targets)")
-    trig["targets"] = chosen[:len(wanted)]
+    chosen = chosen[:len(wanted)]
+    trig["targets"] = [trig["source"] if e.get("target") == "self" else chosen.pop(0)
+                       for e in trig.get("effects", []) if e.get("target") not in (None, "that")]
     return True
 
 

@@ -138,7 +138,8 @@ def move(game, obj: GameObject, to_zone: str, cause: str, *, position: str = "to
     for trig in leaving:
         if trig.pop("self"):  # "return it": the card it became (400.7), found through the zone change
             trig["source"] = new_objects[0].id if new_objects else trig["source"]
-            trig["targets"] = [trig["source"]] if any(e.get("target") == "self" for e in trig["effects"]) else []
+            if any(e.get("target") == "self" for e in trig["effects"]):
+                trig["targets"] = [trig["source"]]
         game.state.pending_triggers.append(trig)
     return new_objects
 
@@ -165,7 +166,7 @@ def leaves_triggers(game, obj: GameObject, to_zone: str) -> list[dict]:
                     if whose == "self" and oid != obj.id or whose != "self" and not target_allowed(game, obj.id, whose, oid, permanent.controller):
                         continue
                     out.append({"source": oid, "controller": permanent.controller, "text": ab.get("text"), "effects": list(ab.get("effects", [])),
-                                "self": whose == "self", "targets": []})
+                                "self": whose == "self"})
     return out
 
 

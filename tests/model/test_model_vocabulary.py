@@ -189,3 +189,64 @@ def test_lose_a_keyword_until_end_of_turn_and_cycling():
     act(g, "activate", player="alice", object=one(g, "Backslide")["id"], ability="cycling")
     act(g, "resolve")
     assert one(g, "Backslide")["zone"] == "graveyard" and one(g, "Island")["zone"] == "hand"
+
+
+@pytest.mark.rules("cr.current.resolving-spells")
+def test_each_creature_pyroclasm_and_each_enchantment_tranquility():
+    g = new_game({"alice": {"hand": ["Pyroclasm", "Tranquility"], "battlefield": ["Grizzly Bears", {"card": "Wall of Stone", "id": "wall"}, {"card": "Pacifism", "attached_to": "wall"}]},
+                  "bob": {"battlefield": ["Savannah Lions"]}})
+    act(g, "cast", player="alice", card="Pyroclasm")
+    act(g, "resolve")
+    assert one(g, "Grizzly Bears")["zone"] == one(g, "Savannah Lions")["zone"] == "graveyard" and one(g, "Wall of Stone")["zone"] == "battlefield"
+    assert g.player("alice").life == g.player("bob").life == 20  # creatures only
+    act(g, "cast", player="alice", card="Tranquility")
+    act(g, "resolve")
+    assert one(g, "Pacifism")["zone"] == "graveyard"
+
+
+@pytest.mark.rules("cr.current.kicker")
+def test_into_the_roil_draws_only_if_kicked():
+    for kicked, hand in ((False, 0), (True, 1)):  # cards in alice's hand after it resolves
+        g = new_game({"alice": {"hand": ["Into the Roil"], "library": ["Island"]}, "bob": {"battlefield": ["Grizzly Bears"]}})
+        act(g, "cast", player="alice", card="Into the Roil", targets=[one(g, "Grizzly Bears")["id"]], kicked=kicked)
+        act(g, "resolve")
+        assert one(g, "Grizzly Bears")["zone"] == "hand" and len(g.player("alice").hand) == hand
+        assert one(g, "Island")["zone"] == ("hand" if kicked else "library")
+
+
+@pytest.mark.rules("cr.current.targets", "cr.current.look-back")
+def test_enters_and_dies_triggers_choose_restricted_targets():
+    g = new_game({"alice": {"hand": ["Ravenous Chupacabra"], "battlefield": ["Festering Goblin", "Grizzly Bears"]}, "bob": {"battlefield": ["Savannah Lions"]}})
+    act(g, "cast", player="alice", card="Ravenous Chupacabra")
+    assert refuse(g, "resolve", choices={"targets": [one(g, "Grizzly Bears")["id"]]})["rule"] == "cr.current.targets"  # alice's own
+    act(g, "resolve", choices={"targets": [one(g, "Savannah Lions")["id"]]})
+    act(g, "resolve")
+    assert one(g, "Savannah Lions")["zone"] == "graveyard"
+    act(g, "move", object=one(g, "Festering Goblin")["id"], to="graveyard", choices={"targets": [one(g, "Grizzly Bears")["id"]]})
+    act(g, "resolve")
+    assert chars(g, "Grizzly Bears", "battlefield")["power"] == 1
+
+
+@pytest.mark.rules("cr.current.combat-damage")
+def test_fog_prevents_all_combat_damage():
+    g = new_game({"alice": {"battlefield": ["Grizzly Bears"]}, "bob": {"hand": ["Fog"], "battlefield": ["Forest"]}})
+    attack(g, {"Grizzly Bears": "bob"})
+    act(g, "pass_priority", player="alice")
+    act(g, "cast", player="bob", card="Fog")
+    act(g, "resolve")
+    block(g, {})
+    to_end_of_combat(g)
+    assert g.player("bob").life == 20
+
+
+@pytest.mark.rules("cr.current.casting-spells")
+def test_color_restricted_spell_target_flashfreeze_and_that_player_sign_in_blood():
+    g = new_game({"alice": {"hand": ["Lightning Bolt", "Divination"]}, "bob": {"hand": ["Flashfreeze", "Sign in Blood"], "library": ["Island", "Island"]}})
+    bolt = act(g, "cast", player="alice", card="Lightning Bolt", targets=["bob"])["value"]
+    act(g, "pass_priority", player="alice")
+    act(g, "cast", player="bob", card="Flashfreeze", targets=[bolt])
+    act(g, "resolve", all=True)
+    assert g.player("bob").life == 20
+    act(g, "cast", player="alice", card="Divination")
+    act(g, "pass_priority", player="alice")
+    assert refuse(g, "cast", player="bob", card="Flashfreeze", targets=[one(g, "Divination")["id"]])["rule"] == "cr.current.casting-spells"
