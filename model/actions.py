@@ -24,6 +24,18 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
+class Unsupported(Exception):
+    """A card ability the reference model does not execute, met where it would matter (see
+    support.py): the game cannot go on honestly. ``Game.apply`` leaves the state as it was and
+    lets it through; the conformance adapter reports the scenario ``unsupported`` with it."""
+
+    def __init__(self, card: str, ability: str, reason: str):
+        super().__init__(f"unsupported by the reference model: {card}: {ability!r}: {reason}")
+        self.card = card
+        self.ability = ability
+        self.reason = reason
+
+
 @dataclass
 class ActionResult:
     """The outcome of one action: accepted with the events it caused, or refused with a rule."""
@@ -86,6 +98,9 @@ def alternative_cost(alt: AlternativeCost) -> AlternativeCost:
 Effect = Callable[["object", "object", dict, "object"], None]
 #: The structured effects of cards: ``{"effect": name, ...}`` -> ``fn(game, source, effect, target)``.
 EFFECTS: dict[str, Effect] = {}
+#: Rules that forbid targeting an object whatever the restriction says, each
+#: ``fn(game, obj, source_colors) -> reason or None`` (protection, 702.16b: evasion.py registers it).
+TARGETING_FORBIDDEN: list[Callable] = []
 
 
 def effect(name: str) -> Callable[[Effect], Effect]:

@@ -16,7 +16,8 @@ from .madness import discard_card
 from .mana import parse_cost
 from .objects import Component
 from .payment import pay
-from .targets import describe, target_allowed
+from .support import bare, face_up_faces, refuse
+from .targets import describe, is_targeted, target_allowed
 from .zones import create_object
 
 
@@ -32,6 +33,10 @@ def _ability(game, obj, which):
             return ab
     if which is None and len(abilities) == 1:
         return abilities[0]
+    for face in face_up_faces(obj) if obj.zone == "battlefield" else obj.card.faces[:1]:
+        named = [u for u in face.unsupported if u["kind"] == "activated" and which in (None, u["ability"], bare(u["ability"]))]
+        if named or (isinstance(which, int) and which > len(abilities) and any(u["kind"] == "activated" for u in face.unsupported)):
+            refuse(obj.card.name, face, ("activated",))
     raise IllegalAction(None, f"{obj.card.name} has no such activated ability ({which!r})")
 
 
@@ -58,7 +63,7 @@ def activate(game, a: dict) -> str:
     for eff in ab["activated"]:
         if eff.get("target") == "self":
             targets.append(obj.id)
-        elif eff.get("target"):
+        elif is_targeted(eff):
             if not given:
                 raise IllegalAction(None, "this ability needs a target")
             t = given.pop(0)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
-from .actions import effect
+from .actions import IllegalAction, effect
 from .continuous import add_effect
 from .copies import copy_spell
 from .madness import discard_card
@@ -27,6 +27,8 @@ def _text_change(game, source, eff, target):
     wanted = game.choice("text_change") or {}
     if obj is None or not wanted:
         return
+    if wanted["to"] in (eff.get("not_to") or ()):  # Artificial Evolution: "The new creature type can't be Wall."
+        raise IllegalAction(None, f"the new word can't be {wanted['to']}")
     add_effect(game, {"kind": "text_change", "object": obj.id, "text_from": wanted["from"], "text_to": wanted["to"], "until": eff.get("until")})
     game.log("effect_created", kind="text_change", object=obj.id, name=f"{wanted['from']} -> {wanted['to']}")
 
@@ -55,6 +57,14 @@ def _gain_keywords(game, source, eff, target):
     obj = _object(game, target)
     if obj is not None:
         add_effect(game, {"kind": "abilities", "object": obj.id, "add_keywords": list(eff.get("keywords") or [])})
+
+
+@effect("lose_keywords")
+def _lose_keywords(game, source, eff, target):
+    """It (or target creature) loses keywords until end of turn (Swooping Talon: flying; layer 6)."""
+    obj = _object(game, target)
+    if obj is not None:
+        add_effect(game, {"kind": "abilities", "object": obj.id, "remove_keywords": list(eff.get("keywords") or [])})
 
 
 @effect("discard")
@@ -103,3 +113,12 @@ def _tap(game, source, eff, target):
     obj = _object(game, target)
     if obj is not None and obj.zone == "battlefield":
         obj.tapped = True
+
+
+@effect("prevent_combat_damage")
+def _prevent_combat_damage(game, source, eff, target):
+    """"Prevent all combat damage that would be dealt this turn by creatures other than ..."
+    (Moonmist): a prevention effect until end of turn; sources ``unless`` allows are unaffected
+    (evasion.combat_damage_prevented)."""
+    game.state.effects.append({"kind": "prevent_combat_damage", "timestamp": game.tick(), "until": "end_of_turn",
+                               "unless": eff.get("unless"), "controller": source.controller})

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from .copying import SHARED
 from .mana import CostError, parse_cost
+from .support import coverage
 
 PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 DFC_LAYOUTS = ("transform", "modal_dfc")
@@ -49,6 +50,9 @@ class Face:
     keywords: tuple[str, ...]
     abilities: tuple = field(default=(), compare=False, hash=False)
     loyalty: int | None = None
+    #: the abilities of the oracle text the model does not execute: ``{ability, kind, reason}``
+    #: (support.py; kind ``uncovered`` when the card neither structures nor declares them)
+    unsupported: tuple = field(default=(), compare=False, hash=False)
 
     def __deepcopy__(self, memo):  # immutable: a game's rollback copy shares it
         return self
@@ -148,27 +152,20 @@ def keyword_abilities(record: dict) -> list[dict]:
 #: those ``keyword_abilities`` turns into structured abilities.
 EXECUTED_KEYWORDS = frozenset({"Defender", "Double strike", "Fear", "First strike", "Flash", "Flying", "Haste", "Lifelink",
                                "Reach", "Trample", "Vigilance", *COST_KEYWORDS, "Storm"})
-_REMINDER = re.compile(r"\s*\([^)]*\)")
 
 
 def unstructured_lines(record: dict) -> list[str]:
-    """The lines of a face's rules text the model has no structured form for: none when the
-    face gives ``mtgrules.abilities`` (its structured form, an explicit claim); otherwise every
-    line that is not reminder text or a list of keywords the model executes. A card from
-    outside the pool with such lines is unsupported on the reference model, never a silent no-op."""
-    if "abilities" in record or "abilities" in (record.get("mtgrules") or {}):
-        return []
-    keywords = {k.lower() for k in record.get("keywords") or () if k in EXECUTED_KEYWORDS}
-    out = []
-    for line in (record.get("text") or "").split("\n"):
-        bare = _REMINDER.sub("", line).strip()
-        if not bare:
-            continue
-        parts = [p.strip().lower() for p in bare.split(",")]
-        if all(p in keywords or p.split(" ", 1)[0] in keywords for p in parts):  # "Flying, trample", "Morph {2}{R}"
-            continue
-        out.append(line)
-    return out
+    """The lines of a face's rules text the model has neither a structured form for nor a
+    declared refusal (support.coverage). A card with such lines is unsupported on the reference
+    model as the game is set up, never a silent no-op."""
+    return coverage(record, EXECUTED_KEYWORDS)[1]
+
+
+def _unsupported(record: dict) -> tuple:
+    declared, uncovered = coverage(record, EXECUTED_KEYWORDS)
+    return tuple(_freeze(u) for u in declared) + tuple(
+        _FrozenDict(ability=line, kind="uncovered", reason="no structured form (mtgrules.abilities) and no declared refusal")
+        for line in uncovered)
 
 
 def _abilities(record: dict) -> tuple:
@@ -195,6 +192,7 @@ def face_from_json(record: dict, default_side: str) -> Face:
         toughness=_number(record.get("toughness")),
         keywords=tuple(record.get("keywords", ())),
         abilities=_abilities(record),
+        unsupported=_unsupported(record),
         loyalty=_number(record.get("loyalty")),
     )
 

@@ -16,6 +16,7 @@ from .objects import Characteristics, Component, GameObject, SpellInfo
 from .payment import pay
 from .prohibitions import check_cast_prohibitions, static_abilities
 from .replicate import replicate_trigger, with_replicate_costs
+from .support import refuse
 from .targets import describe, is_targeted, target_allowed
 from .triggers import cast_triggers, storm_triggers
 from .zones import create_object, remove_object
@@ -50,6 +51,7 @@ def proposed_spell(game, obj: GameObject, a: dict) -> tuple[list[Component], Spe
     if alt_name is not None:
         alt = ALTERNATIVE_COSTS.get(alt_name)
         if alt is None:
+            refuse(card.name, card.face(half) if half else card.faces[0], ("alternative_cost",))
             raise IllegalAction("cr.pre-2013.announce", f"no alternative cost called {alt_name!r}")
     if a.get("face_down") and not (alt and alt.face_down):
         raise IllegalAction("morph.c", "a card can be cast face down only with an ability such as morph")
@@ -61,6 +63,36 @@ def proposed_spell(game, obj: GameObject, a: dict) -> tuple[list[Component], Spe
     info = SpellInfo(cast=True, from_zone=obj.zone, half=half, alternative_cost=alt_name, targets=list(a.get("targets") or []), x=int(a.get("x", 0)))
     values = component_characteristics(component, "stack", half, game.state.rules_edition)
     return [component], info, values
+
+
+def refuse_unsupported_spell(card: CardDef, info: SpellInfo, component: Component) -> None:
+    """An unsupported ability of the face being cast (support.py): its spell text (Unsupported,
+    not a refusal; an alternative cost the model lacks is refused so in proposed_spell)."""
+    if not component.face_down:
+        refuse(card.name, card.face(info.half) if info.half else card.faces[0 if component.face == "a" else 1], ("spell",))
+
+
+#: Optional additional costs (601.2b): the cast action's flag -> the keyword ability giving the cost.
+OPTIONAL_COSTS = {"kicked": "kicker", "buyback": "buyback"}
+
+
+@implements("cr.current.kicker", "cr.current.total-cost")
+def with_optional_costs(card: CardDef, info: SpellInfo, a: dict) -> dict:
+    """601.2b: the player announces the optional additional costs they pay: kicker (702.33,
+    ``kicked: true``) and buyback (702.27, ``buyback: true``), each the cost of the spell's
+    ``{keyword: kicker|buyback, cost}``; added to the total cost (601.2f) and remembered on the
+    spell ("if this spell was kicked", buyback's return to hand)."""
+    extra = []
+    face = card.face(info.half) if info.half else card.faces[0]
+    for flag, keyword in OPTIONAL_COSTS.items():
+        if not a.get(flag):
+            continue
+        printed = [ab for ab in face.abilities if ab.get("keyword") == keyword]
+        if not printed:
+            raise IllegalAction("cr.current.kicker" if keyword == "kicker" else "cr.current.casting-spells", f"{card.name} has no {keyword}")
+        extra.append(printed[0]["cost"])
+        setattr(info, flag, True)
+    return {**a, "additional_costs": [*(a.get("additional_costs") or []), *extra]} if extra else a
 
 
 def check_timing(game, player: str, values: Characteristics, card: CardDef) -> None:
@@ -76,14 +108,14 @@ def check_timing(game, player: str, values: Characteristics, card: CardDef) -> N
 
 
 @implements("cr.current.casting-spells")
-def check_targets(game, player: str, values_effects: list[dict], targets: list, spell_id: str | None = None) -> None:
+def check_targets(game, player: str, values_effects: list[dict], targets: list, spell_id: str | None = None, source_colors=None) -> None:
     """601.2c: a target for each instance of "target"; each must satisfy its restriction as it is
     chosen (targets.target_allowed). ``self`` is the spell's source, not a target."""
     needed = [e for e in values_effects if is_targeted(e)]
     if len(targets) < len(needed):
         raise IllegalAction("cr.current.casting-spells", f"this spell needs {len(needed)} target(s)")
     for effect, target in zip(needed, targets):
-        if not target_allowed(game, target, effect["target"], spell_id, player):
+        if not target_allowed(game, target, effect["target"], spell_id, player, source_colors):
             raise IllegalAction("cr.current.casting-spells", f"{target!r} is not a legal target ({describe(effect['target'])})")
 
 
@@ -163,6 +195,7 @@ def cast(game, a: dict, *, timing: bool = True) -> str:
     if obj.owner != player and not permitted:
         raise IllegalAction("cr.current.casting-spells", f"{player} doesn't own {obj.card.name}")
     components, info, values = proposed_spell(game, obj, a)
+    refuse_unsupported_spell(obj.card, info, components[0])
     alt = ALTERNATIVE_COSTS.get(info.alternative_cost) if info.alternative_cost else None
     allowed = alt.zones if alt else CAST_FROM
     if obj.zone not in allowed and not (permitted and not alt):
@@ -174,8 +207,8 @@ def cast(game, a: dict, *, timing: bool = True) -> str:
     check_cast_prohibitions(game, player, values)
     if timing:
         check_timing(game, player, values, obj.card)
-    check_targets(game, player, effects_of(obj.card, info.half, components[0]), info.targets)
-    cost = determine_and_pay(game, player, obj, info, values, with_replicate_costs(obj, a))
+    check_targets(game, player, effects_of(obj.card, info.half, components[0]), info.targets, source_colors=values.colors)
+    cost = determine_and_pay(game, player, obj, info, values, with_replicate_costs(obj, with_optional_costs(obj.card, info, a)))
     old_id, card_name = obj.id, obj.card.name
     spell = put_on_stack(game, obj, components, info, controller=player)
     if alt and alt.on_cast:

@@ -113,11 +113,36 @@ def printed_abilities(values, cards: dict | None = None) -> list[dict]:
     return out
 
 
+def component_face(component):
+    """The face a component shows: its back face if transformed (or flipped), else its front."""
+    faces = component.card.faces
+    return faces[1] if component.face == "b" and len(faces) > 1 else faces[0]
+
+
+@implements("cr.current.mutate")
+def mutated_component_abilities(obj, values) -> list[dict]:
+    """702.140e: a mutated permanent has the abilities of each of its components; those of the
+    components under the topmost (whose abilities ``printed_abilities`` finds by name), with
+    the same filters (a keyword while it has the keyword, a trigger while its text is there)."""
+    if not obj.mutated or obj.face_down:
+        return []
+    out = []
+    for component in obj.components[1:]:
+        for ab in component_face(component).abilities:
+            if "keyword" in ab and not has_keyword(values, ab["keyword"]):
+                continue
+            if "text" in ab and "keyword" not in ab and ab["text"] not in values.abilities and "trigger" in ab:
+                continue
+            out.append(dict(ab))
+    return out
+
+
 def structured_abilities(game, obj, values=None) -> list[dict]:
-    """The structured abilities ``obj`` has now: those printed (none while face down, 708.2),
-    text changes applied to color words, plus those granted by effects (layer 6)."""
+    """The structured abilities ``obj`` has now: those printed (none while face down, 708.2;
+    every component's for a mutated permanent, 702.140e), text changes applied to color words,
+    plus those granted by effects (layer 6)."""
     values = values or game.characteristics(obj)
-    out = [] if obj.face_down else printed_abilities(values, game.state.cards)  # the setup's cards too
+    out = [] if obj.face_down else printed_abilities(values, game.state.cards) + mutated_component_abilities(obj, values)
     for eff in _effects(game, obj):
         if eff["kind"] == "text_change" and eff["text_from"] in COLOR_WORDS and eff["text_to"] in COLOR_WORDS:
             old, new = COLOR_WORDS[eff["text_from"]], COLOR_WORDS[eff["text_to"]]

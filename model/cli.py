@@ -96,19 +96,32 @@ def run_command(game_file: Path, as_json: bool, stop_on_refusal: bool) -> None:
 @click.command("cards")
 @click.option("--json", "as_json", is_flag=True, help="Print the cards as JSON.")
 def cards_command(as_json: bool) -> None:
-    """List the model's card pool (mtgrules.cards, cards/pool/): name, layout, faces."""
+    """List the model's card pool (mtgrules.cards, cards/pool/): name, layout, faces, and whether
+    the model executes every ability of its oracle text (status ``structured``) or refuses some
+    (``unsupported``, each ability with where it is refused and why; ``partial`` would be an
+    ability neither structured nor declared, which the pool's tests forbid)."""
     try:
         pool = card_pool()
     except (CardError, InputError) as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)
     cards = {c.name: c for c in pool.values()}
-    rows = [{"name": c.name, "layout": c.layout, "faces": [f.name for f in c.faces]} for c in sorted(cards.values(), key=lambda c: c.name)]
+    rows = [_card_row(c) for c in sorted(cards.values(), key=lambda c: c.name)]
     if as_json:
         click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
     else:
         for row in rows:
-            click.echo(f"{row['name']}  ({row['layout']})")
+            click.echo(f"{row['name']}  ({row['layout']})  {row['status']}")
+            for u in row["unsupported"]:
+                click.echo(f"    {u['face']}: {u['ability']!r} [{u['kind']}]: {u['reason']}")
+        counts = {s: sum(r["status"] == s for r in rows) for s in ("structured", "unsupported", "partial")}
+        click.echo(", ".join(f"{n} {s}" for s, n in counts.items()))
+
+
+def _card_row(card) -> dict:
+    unsupported = [{"face": f.name, **u} for f in card.faces for u in f.unsupported]
+    status = "partial" if any(u["kind"] == "uncovered" for u in unsupported) else "unsupported" if unsupported else "structured"
+    return {"name": card.name, "layout": card.layout, "faces": [f.name for f in card.faces], "status": status, "unsupported": unsupported}
 
 
 @click.group("model")

@@ -34,7 +34,7 @@ from .characteristic_effects import abilities_with, has_keyword
 from .combat_state import combat
 from .damage import deal_damage
 from .equipment import equipped_combat_damage_triggers
-from .evasion import block_restriction, damage_prevented
+from .evasion import block_restriction, combat_damage_prevented, damage_prevented
 from .provoke import attack_triggers
 
 COMBAT_STEPS = ("beginning-of-combat", "declare-attackers", "declare-blockers", "first-strike-damage", "combat-damage", "end-of-combat")
@@ -306,6 +306,9 @@ def combat_damage(game, step: str, dealing: list[str]) -> None:
     to_players: dict[str, list[str]] = {}
     for source, target, amount in dealt:
         values = game.characteristics(game.state.objects[source])
+        if combat_damage_prevented(game, source):
+            game.log("damage_prevented", source=source, target=target, amount=amount, rule="cr.current.combat-damage")
+            continue
         if damage_prevented(game, values, target):
             game.log("damage_prevented", source=source, target=target, amount=amount, rule="cr.current.protection")
             continue

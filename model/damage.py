@@ -4,17 +4,21 @@ test action."""
 from __future__ import annotations
 
 from .actions import action, effect
+from .characteristic_effects import abilities_with
 from .life import change_life
 from .lifelink import lifelink
+from .support import check_battlefield
 
 
 def deal_damage(game, source_name: str | None, target, amount: int, **extra) -> None:
     """120.3: damage to a player makes them lose that much life; damage to a creature is marked.
     ``extra`` is logged with the event (``combat``, ``step`` for combat damage)."""
+    check_battlefield(game, ("damage",))  # an unsupported ability that would see or change it
     if target in game.state.players:
         game.log("damage", source=source_name, target=target, amount=amount, **extra)
         change_life(game, target, -amount, "damage")
         lifelink(game, source_name, amount)
+        damage_triggers(game, source_name, target, amount)
         return
     obj = game.state.objects.get(target)
     if obj is None or obj.zone != "battlefield":
@@ -22,6 +26,21 @@ def deal_damage(game, source_name: str | None, target, amount: int, **extra) -> 
     obj.damage += amount
     game.log("damage", source=source_name, target=obj.id, amount=amount, **extra)
     lifelink(game, source_name, amount)
+    damage_triggers(game, source_name, target, amount)
+
+
+def damage_triggers(game, source_id: str | None, target, amount: int) -> None:
+    """"Whenever this creature deals damage[ to an opponent]" (``{trigger: deals_damage, to:
+    opponent}``: Exalted Angel, Akki Lavarunner): the trigger remembers the amount ("that much")."""
+    source = game.state.objects.get(source_id) if source_id else None
+    if source is None or source.zone != "battlefield" or amount <= 0:
+        return
+    for ab in abilities_with(game, source, "trigger", "deals_damage"):
+        if ab.get("to") == "opponent" and not (target in game.state.players and target != source.controller):
+            continue
+        effects = list(ab.get("effects", []))
+        game.state.pending_triggers.append({"source": source.id, "controller": source.controller, "text": ab.get("text"), "effects": effects,
+                                            "amount": amount, "targets": [source.id for e in effects if e.get("target") == "self"]})
 
 
 @effect("damage")

@@ -9,7 +9,10 @@ from .actions import IllegalAction
 from .amplify import as_enters
 from .continuous import add_effect
 from .face_down_actions import turn_face_down
+from .characteristic_effects import abilities_with
 from .objects import GameObject
+from .support import face_up_faces, refuse
+from .targets import target_allowed
 
 
 @implements("morph.q5", "cr.current.face-down")
@@ -17,6 +20,9 @@ def entered(game, permanent: GameObject) -> None:
     """A permanent entered the battlefield: log it, and its "when ... enters" abilities trigger
     (708.3: not if it entered face down, since it then has no abilities). What happens "as it
     enters" (amplify) is done first, so nothing sees it on the battlefield without it."""
+    if not permanent.face_down:
+        for face in face_up_faces(permanent):
+            refuse(permanent.card.name, face, ("self_enters",))
     enters_as_copy(game, permanent)
     turn_others_face_down(game, permanent)
     as_enters(game, permanent)
@@ -24,12 +30,12 @@ def entered(game, permanent: GameObject) -> None:
     game.log("enters_battlefield", object=permanent.id, card=permanent.card.name, face_down=permanent.face_down or None,
              face=("back" if permanent.top.face == "b" else "front") if permanent.card.is_double_faced else None,
              controller=permanent.controller)
+    others_enter_triggers(game, permanent)
     if permanent.face_down:
         return
-    for ability in enters_abilities(game, permanent):
-        targeted = any(e.get("target") not in (None, "self") for e in ability.get("effects", []))
-        game.state.pending_triggers.append({"source": permanent.id, "controller": permanent.controller, "effects": list(ability.get("effects", [])), "text": ability.get("text", "enters trigger"),
-                                            "targets": list(game.choice("targets") or []) if targeted else []})
+    for ability in enters_abilities(game, permanent):  # its targets are chosen as it is put on the stack (triggers.py)
+        game.state.pending_triggers.append({"source": permanent.id, "controller": permanent.controller, "effects": list(ability.get("effects", [])),
+                                            "text": ability.get("text", "enters trigger")})
 
 
 @implements("cr.current.copying-objects")
@@ -69,6 +75,22 @@ def enters_abilities(game, permanent: GameObject) -> list[dict]:
             continue
         for face in component.card.faces:
             for ability in face.structured("trigger"):
-                if ability["trigger"] == "enters" and ability.get("text", "") in values.abilities:
+                if ability["trigger"] == "enters" and ability.get("of", "self") == "self" and ability.get("text", "") in values.abilities:
                     out.append(ability)
     return out
+
+
+@implements("cr.current.targets")
+def others_enter_triggers(game, permanent: GameObject) -> None:
+    """"Whenever another creature [you control] enters" (``{trigger: enters, of: restriction}``,
+    Soul Warden, Lunarch Veteran): each permanent on the battlefield whose ability's restriction
+    allows the entering one, judged for that permanent's controller."""
+    for oid in list(game.state.battlefield):
+        other = game.state.objects[oid]
+        if other.face_down:
+            continue
+        for ab in abilities_with(game, other, "trigger", "enters"):
+            whose = ab.get("of", "self")
+            if whose != "self" and target_allowed(game, permanent.id, whose, oid, other.controller):
+                game.state.pending_triggers.append({"source": oid, "controller": other.controller, "text": ab.get("text"),
+                                                    "effects": list(ab.get("effects", []))})

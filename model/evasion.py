@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
+from .actions import TARGETING_FORBIDDEN
 from .attachments import forbids, granted_protection
 from .characteristic_effects import abilities_with, has_keyword
+from .targets import target_allowed
 
 
 def protections(game, obj, values=None) -> set[str]:
@@ -18,6 +20,19 @@ def protections(game, obj, values=None) -> set[str]:
     for ab in granted_protection(game, obj):  # "equipped creature has protection from ..."
         out.update(ab["from"])
     return out
+
+
+@implements("cr.current.protection")
+def protection_forbids_targeting(game, obj, source_colors) -> str | None:
+    """702.16b: a permanent with protection from a color can't be the target of spells or
+    abilities from a source of that color."""
+    if obj.zone != "battlefield" or not source_colors:
+        return None
+    shared = protections(game, obj) & set(source_colors)
+    return f"protection from {', '.join(sorted(shared))}" if shared else None
+
+
+TARGETING_FORBIDDEN.append(protection_forbids_targeting)
 
 
 @implements("cr.current.flying", "cr.current.protection", "fear.q2", "morph.q10", "provoke.q4")
@@ -42,6 +57,13 @@ def block_restriction(game, blocker, attacker) -> str | None:
 
 
 @implements("cr.current.protection")
+def combat_damage_prevented(game, source_id: str) -> bool:
+    """Whether a prevention effect (card_effects' prevent_combat_damage, Moonmist) prevents the
+    combat damage the source would deal now."""
+    return any(e["kind"] == "prevent_combat_damage" and not (e.get("unless") and target_allowed(game, source_id, e["unless"], None, e["controller"]))
+               for e in game.state.effects)
+
+
 def damage_prevented(game, source_values, target) -> bool:
     """702.16e: damage that would be dealt by a source of a color to a permanent with protection
     from that color is prevented."""

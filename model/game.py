@@ -36,6 +36,7 @@ from .observation import snapshot
 from .replacement import add_replacement
 from .schemas import first_problem
 from .state_based import after_action
+from .support import refuse_uncovered
 from .zones import create_object
 
 HERE = Path(__file__).parent
@@ -190,6 +191,7 @@ class Game:
             card = self.card(entry["card"])
         except KeyError:
             raise SetupError(where, f"unknown card {entry.get('card')!r}") from None
+        refuse_uncovered(card)
         components = [self._component(card, entry)]
         for j, extra in enumerate(entry.get("components") or []):  # merged permanent, below the top
             if isinstance(extra, str):

@@ -15,7 +15,9 @@ def change_life(game, player: str, delta: int, cause: str) -> None:
 
 @effect("gain_life")
 def _gain(game, source, eff, target):
-    change_life(game, source.controller, eff["amount"], "effect")
+    """You gain N life, or ``that_much``: the amount the triggering event dealt (Exalted Angel)."""
+    amount = (source.ability or {}).get("amount", 0) if eff["amount"] == "that_much" else eff["amount"]
+    change_life(game, source.controller, amount, "effect")
 
 
 @effect("lose_life")

@@ -32,10 +32,14 @@ def _cranial_extraction(game, source, eff, target):
     """Cranial Extraction: choose a card name (``choices.name``; one name of a dynamic or
     double-faced card, not both: DYN.4a, 711.13), search target player's graveyard, hand and
     library for any number of cards with that name (``choices.cards``; by default all of them)
-    and exile them. An object has the chosen name if one of its names is that name."""
+    and exile them. An object has the chosen name if one of its names is that name. ``nonland``:
+    the name must not be a land's; ``shuffle``: then that player shuffles (logged; the model's
+    shuffle leaves the order as it is, one possible outcome, so a scenario can't rely on any)."""
     name = game.choice("name")
     if not name:
         raise IllegalAction("dyn.4a", "choose a card name (choices.name)")
+    if eff.get("nonland") and any(face.name == name and "Land" in face.types for o in game.state.objects.values() for face in o.card.faces):
+        raise IllegalAction(None, f"choose a nonland card name ({name} is a land)")
     having = choose_name(game, {"player": source.controller, "name": name})
     player = target if target in game.state.players else source.controller
     found = [oid for oid in having if game.state.objects[oid].zone in ("graveyard", "hand", "library") and game.state.objects[oid].owner == player]
@@ -47,3 +51,5 @@ def _cranial_extraction(game, source, eff, target):
         found = chosen
     for oid in found:
         move(game, game.state.objects[oid], "exile", "exile")
+    if eff.get("shuffle"):  # "Then that player shuffles": any order is a shuffle's possible outcome; the model keeps it
+        game.log("shuffle", player=player)

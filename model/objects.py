@@ -154,6 +154,8 @@ class SpellInfo:
     mutate_position: str = "top"
     paid: dict = field(default_factory=dict)
     without_paying: bool = False
+    kicked: bool = False  # 702.33d: cast with its kicker cost paid
+    buyback: bool = False  # 702.27a: cast with its buyback cost paid
 
     def as_json(self) -> dict:
         return {

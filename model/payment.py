@@ -7,6 +7,7 @@ from mtgrules.spec import implements
 
 from .actions import action
 from .mana import Cost, ManaPool
+from .support import face_up_faces, refuse
 
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G", "Wastes": "C"}
@@ -35,6 +36,16 @@ def mana_sources(game, player: str) -> list[tuple[str, str]]:
     return out
 
 
+def refuse_mana_abilities(game, player: str) -> None:
+    """A payment fell short while ``player`` controls an untapped permanent with a mana ability
+    the model does not execute (support.py kind ``mana``): Unsupported, not a refusal."""
+    for oid in game.state.battlefield:
+        obj = game.state.objects[oid]
+        if obj.controller == player and not obj.tapped:
+            for face in face_up_faces(obj):
+                refuse(obj.card.name, face, ("mana",))
+
+
 @implements("cr.pre-2013.mana-abilities", "cr.pre-2013.pay")
 def pay(game, player: str, cost: Cost, x: int = 0) -> dict[str, int] | None:
     """601.2g-h: before paying, the player may activate mana abilities; then the total cost is
@@ -61,6 +72,7 @@ def pay(game, player: str, cost: Cost, x: int = 0) -> dict[str, int] | None:
         if trial.payment_for(cost, x) is not None:
             break
     else:
+        refuse_mana_abilities(game, player)
         return None
     for oid, symbol in tapped:
         game.state.objects[oid].tapped = True

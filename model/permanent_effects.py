@@ -8,11 +8,11 @@ from mtgrules.spec import implements
 
 from .actions import IllegalAction, action, effect
 from .continuous import add_effect
-from .double_faced_actions import transform
+from .double_faced_actions import flip, transform
 from .face_down_actions import turn_face_down, turn_up
 from .manifest import manifest
 from .replacement import add_replacement
-from .targets import target_permanent
+from .targets import describe, target_allowed, target_permanent
 
 
 @effect("transform")
@@ -49,7 +49,10 @@ def _become_copy(game, source, eff, target):
     obj = target_permanent(game, target)
     chosen = game.choice("copy")
     if obj is not None and chosen:
-        add_effect(game, {"kind": "copy", "object": obj.id, "of": game.obj(chosen, zone="battlefield").id, "until": eff.get("until", "end_of_turn")})
+        original = game.obj(chosen, zone="battlefield")
+        if "copy_of" in eff and not target_allowed(game, original.id, eff["copy_of"], source.id, source.controller):
+            raise IllegalAction(None, f"{original.card.name} can't be chosen ({describe(eff['copy_of'])})")  # Cytoshape: nonlegendary
+        add_effect(game, {"kind": "copy", "object": obj.id, "of": original.id, "until": eff.get("until", "end_of_turn")})
 
 
 @effect("manifest")
@@ -113,3 +116,11 @@ def add_effect_action(game, a):
     else:
         eff = add_effect(game, data)
         game.log("effect_created", kind=eff["kind"], name=eff.get("name"))
+
+
+@effect("flip")
+def _flip(game, source, eff, target):
+    """Flip it (710: a flip card's permanent, Akki Lavarunner); nothing if it has left or flipped."""
+    obj = target_permanent(game, target)
+    if obj is not None and not obj.flipped:
+        flip(game, {"object": obj.id})

@@ -32,7 +32,8 @@ def static_abilities(game, kind: str) -> list:
         obj = game.state.objects[oid]
         if obj.face_down:
             continue
-        top = obj.top
-        face = top.card.faces[1 if top.face == "b" and len(top.card.faces) > 1 else 0]
-        out += [(obj, a) for a in face.structured("static") if a["static"] == kind]
+        components = obj.components if obj.mutated else obj.components[:1]  # 702.140e: each component's
+        for component in components:
+            face = component.card.faces[1 if component.face == "b" and len(component.card.faces) > 1 else 0]
+            out += [(obj, a) for a in face.structured("static") if a["static"] == kind]
     return out

@@ -15,6 +15,7 @@ from .continuous import add_effect
 from .entering import entered
 from .merging_actions import resolve_mutating
 from .objects import GameObject
+from .support import face_up_faces
 from .targets import is_targeted, target_allowed
 from .zones import move, remove_object
 
@@ -67,21 +68,27 @@ def resolve_top(game) -> None:
             entered(game, permanent)
         return
     run_effects(game, obj, effects, info.targets, legal)
-    if obj.id in s.objects and obj.zone == "stack":
-        move(game, obj, "graveyard", "resolve")
+    if obj.id in s.objects and obj.zone == "stack":  # 702.27a: with buyback, to its owner's hand instead
+        move(game, obj, "hand" if info.buyback else "graveyard", "buyback" if info.buyback else "resolve")
 
 
 @implements("cr.current.counter")
-def counter(game, spell: GameObject, to_zone: str = "graveyard", cause: str = "countered") -> list[GameObject]:
+def counter(game, spell: GameObject, to_zone: str = "graveyard", cause: str = "countered", position: str = "top") -> list[GameObject]:
     """701.6a: to counter a spell is to cancel it, removing it from the stack; it is put into its
-    owner's graveyard (or where the countering effect says)."""
+    owner's graveyard (or where the countering effect says: a library, on top or at the bottom).
+    A spell that can't be countered (``{static: cant_be_countered}``, Akroma) isn't (101.2)."""
     if spell.zone != "stack":
         raise IllegalAction("cr.current.counter", "only a spell or ability on the stack can be countered")
+    if spell.ability is None:
+        for face in face_up_faces(spell):
+            if any(a["static"] == "cant_be_countered" for a in face.structured("static")):
+                game.log("no_effect", object=spell.id, reason="this spell can't be countered", rule="cr.current.cant-beats-can")
+                return []
     game.log("countered", object=spell.id, card=spell.card.name if spell.ability is None else None)
     if spell.ability is not None:
         remove_object(game, spell)
         return []
-    return move(game, spell, to_zone, cause)
+    return move(game, spell, to_zone, cause, position=position)
 
 
 @implements("cr.current.check-targets")
@@ -92,7 +99,7 @@ def legal_targets(game, obj: GameObject, effects: list[dict], targets: list, sou
     flags, chosen = [], []
     remaining = list(targets)
     for effect in effects:
-        if effect.get("target") and remaining:
+        if effect.get("target") not in (None, "that") and remaining:
             target = remaining.pop(0)
             ok = not is_targeted(effect) or target_allowed(game, target, effect["target"], source_id, obj.controller)
             flags.append(ok)
@@ -107,9 +114,38 @@ def run_effects(game, source: GameObject, effects: list[dict], targets: list, le
     still happen."""
     remaining = list(targets)
     flags = list(legal) if legal is not None else []
+    previous = None
     for effect in effects:
-        target = remaining.pop(0) if effect.get("target") and remaining else None
-        if target is not None and flags and not flags.pop(0):
-            game.log("target_illegal", object=source.id, target=target, effect=effect["effect"], rule="cr.current.check-targets")
+        if effect.get("target") == "that":  # "that creature": the previous effect's target, not a new one
+            target = previous
+        else:
+            target = remaining.pop(0) if effect.get("target") and remaining else None
+            if target is not None and flags and not flags.pop(0):
+                game.log("target_illegal", object=source.id, target=target, effect=effect["effect"], rule="cr.current.check-targets")
+                previous = None
+                continue
+            previous = target
+        if target is None and effect.get("target") == "that" or not condition_holds(game, source, effect.get("if")):
             continue
-        EFFECTS[effect["effect"]](game, source, effect, target)
+        for each in [target] if "each" not in effect else each_object(game, source, effect["each"]):
+            EFFECTS[effect["effect"]](game, source, effect, each)
+
+
+def each_object(game, source: GameObject, restriction: dict) -> list[str]:
+    """"Each creature you control" and the like: the permanents (and players) the restriction
+    allows now, judged for the source's controller (targets.target_allowed; no targeting)."""
+    candidates = list(game.state.players) + list(game.state.battlefield)
+    return [c for c in candidates if target_allowed(game, c, restriction, source.id, source.controller)]
+
+
+def condition_holds(game, source: GameObject, condition: dict | None) -> bool:
+    """An effect's ``if``: ``{you_control: restriction}`` (Temur Battle Rage's ferocious: "if you
+    control a creature with power 4 or greater") or ``{kicked: true|false}`` ("if this spell was
+    kicked", 702.33d), checked as the effect happens."""
+    if not condition:
+        return True
+    if "kicked" in condition:  # "if this spell was kicked" (702.33d)
+        return bool(source.spell and source.spell.kicked) == condition["kicked"]
+    wanted = condition["you_control"]
+    return any(target_allowed(game, oid, wanted, None, source.controller) and game.state.objects[oid].controller == source.controller
+               for oid in game.state.battlefield)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
-from .actions import action, effect
+from .actions import IllegalAction, action, effect
 from .casting import cast_answer
 from .copies import cast_copy_of
 from .mana import parse_cost
@@ -19,8 +19,17 @@ from .zones import move
 
 @effect("counter_target_spell")
 def _counter(game, source, eff, target):
+    """Counter target spell; with ``to: library`` (Hinder) the card is put on the top or at the
+    bottom of its owner's library instead, as its controller chooses (``choices.top_or_bottom``)."""
     spell = game.state.objects.get(target)
-    if spell is not None and spell.zone == "stack":
+    if spell is None or spell.zone != "stack":
+        return
+    if eff.get("to") == "library":
+        where = game.choice("top_or_bottom")
+        if where not in ("top", "bottom"):
+            raise IllegalAction("cr.current.counter", "choose top or bottom of the library (choices.top_or_bottom)")
+        counter(game, spell, "library", "countered", position=where)
+    else:
         counter(game, spell)
 
 

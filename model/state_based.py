@@ -6,6 +6,7 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .attaching import attachment_state_based_actions, illegal_attachments
+from .support import check_battlefield
 from .triggers import put_triggers_on_stack
 from .zones import move, remove_object
 
@@ -56,6 +57,7 @@ def check_state_based_actions(game) -> None:
 def after_action(game, a: dict) -> None:
     """Before a player receives priority: state-based actions (704.3), then waiting triggered
     abilities are put on the stack (117.5)."""
+    check_battlefield(game)  # an unsupported static or triggered ability on the battlefield
     while True:
         check_state_based_actions(game)
         if not game.state.pending_triggers:

@@ -19,6 +19,8 @@ import operator
 
 from mtgrules.spec import implements
 
+from .actions import TARGETING_FORBIDDEN
+
 #: The named restrictions the first pool used, as restrictions (so a card may give either).
 NAMED = {
     "any": {"kind": "any"},
@@ -47,17 +49,22 @@ _ANY_OF = {"types": "types", "subtypes": "subtypes", "supertypes": "supertypes",
 _NUMBERS = ("mana_value", "power", "toughness")
 
 
+#: ``target`` values that choose no target: the effect's source, or the previous effect's target.
+NOT_TARGETS = (None, "self", "that")
+
+
 def restriction(target) -> dict | None:
     """The restriction an effect's ``target`` gives (a mapping or a named one); None for no
-    target or ``self``. An unknown name is a KeyError (the card schema refuses it first)."""
-    if target in (None, "self"):
+    target, ``self`` or ``that``. An unknown name is a KeyError (the card schema refuses it first)."""
+    if target in NOT_TARGETS:
         return None
     return dict(target) if isinstance(target, dict) else NAMED[target]
 
 
 def is_targeted(effect: dict) -> bool:
-    """Whether the effect chooses a target (``self`` is its source, not a target)."""
-    return effect.get("target") not in (None, "self")
+    """Whether the effect chooses a target (``self`` is its source, ``that`` the previous
+    effect's target: neither is a new target)."""
+    return effect.get("target") not in NOT_TARGETS
 
 
 def _whose(who: str | None, player_of_object: str, player: str | None) -> bool:
@@ -74,15 +81,17 @@ def _kind_matches(kinds, obj, is_spell: bool, values) -> bool:
     return "card" in kinds
 
 
-@implements("cr.current.casting-spells", "cr.current.check-targets")
-def target_allowed(game, target, wanted, source_id: str | None = None, player: str | None = None) -> bool:
+@implements("cr.current.casting-spells", "cr.current.check-targets", "cr.current.targets")
+def target_allowed(game, target, wanted, source_id: str | None = None, player: str | None = None, source_colors=None) -> bool:
     """Whether ``target`` (a player name or an object ID) satisfies the restriction ``wanted``
     (a mapping or a named restriction) now, for a spell or ability whose source is ``source_id``
     controlled by ``player``: the object's kind and zone, then each characteristic named (any of
     the listed types, subtypes, colors; none of the ``_not`` ones; mana value, power, toughness
     compared with ``{le: 3}`` and the like), whose it is (``you`` / ``opponent``, judged for
     ``player``; not checked when ``player`` is None), tapped, token, face down, ``another`` (not
-    the source). The same test serves 601.2c (choosing) and 608.2b (resolving)."""
+    the source). The same test serves 601.2c (choosing) and 608.2b (resolving). Whatever the
+    restriction, an object some rule keeps from being targeted (protection from the source's
+    colors, ``source_colors`` or the source object's) isn't allowed (actions.TARGETING_FORBIDDEN)."""
     r = restriction(wanted)
     if r is None:
         return True
@@ -114,7 +123,12 @@ def target_allowed(game, target, wanted, source_id: str | None = None, player: s
     for key in ("tapped", "token", "face_down"):
         if key in r and bool(getattr(obj, key)) != r[key]:
             return False
-    return _whose(r.get("controller"), obj.controller, player) and _whose(r.get("owner"), obj.owner, player)
+    if not (_whose(r.get("controller"), obj.controller, player) and _whose(r.get("owner"), obj.owner, player)):
+        return False
+    if source_colors is None:
+        source = game.state.objects.get(source_id) if source_id else None
+        source_colors = game.characteristics(source).colors if source is not None else ()
+    return not any(forbidden(game, obj, source_colors) for forbidden in TARGETING_FORBIDDEN)
 
 
 def describe(target) -> str:

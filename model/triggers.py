@@ -7,7 +7,9 @@ from copy import deepcopy
 
 from mtgrules.spec import implements
 
+from .actions import IllegalAction
 from .objects import Component
+from .targets import is_targeted, target_allowed
 from .zones import create_object
 
 
@@ -45,6 +47,30 @@ def cast_triggers(game, spell) -> None:
                                                     "effects": list(ab.get("effects", [])), "spell": spell.id, "caster": spell.controller})
 
 
+@implements("cr.current.trigger-no-legal-target", "cr.current.targets")
+def choose_trigger_targets(game, trig: dict) -> bool:
+    """Targets of a triggered ability that chose none as it triggered, chosen as it is put on the
+    stack (``choices.targets``, each checked against its restriction, 601.2c via 603.3d). 603.3d:
+    with no legal target for one of its targets it is removed from the stack instead (False)."""
+    wanted = [e["target"] for e in trig.get("effects", []) if is_targeted(e)]
+    trig["targets"] = [trig["source"] for e in trig.get("effects", []) if e.get("target") == "self"]
+    if not wanted:
+        return True
+    candidates = list(game.state.players) + list(game.state.objects)
+    for restriction in wanted:
+        if not any(target_allowed(game, c, restriction, trig["source"], trig["controller"]) for c in candidates):
+            game.log("trigger_removed", source=trig["source"], text=trig.get("text"), controller=trig["controller"],
+                     reason="no legal target", rule="cr.current.trigger-no-legal-target")
+            return False
+    chosen = list(game.choice("targets") or [])
+    if len(chosen) < len(wanted) or not all(target_allowed(game, t, r, trig["source"], trig["controller"]) for t, r in zip(chosen, wanted)):
+        raise IllegalAction("cr.current.targets", f"choose legal targets for {trig.get('text') or 'a triggered ability'} (choices.targets)")
+    chosen = chosen[:len(wanted)]
+    trig["targets"] = [trig["source"] if e.get("target") == "self" else chosen.pop(0)
+                       for e in trig.get("effects", []) if e.get("target") not in (None, "that")]
+    return True
+
+
 def put_triggers_on_stack(game) -> None:
     """117.5 / 603.3: waiting triggered abilities are put on the stack (APNAP order; within one
     player's, in the order they triggered)."""
@@ -52,6 +78,8 @@ def put_triggers_on_stack(game) -> None:
     pending, s.pending_triggers = s.pending_triggers, []
     order = {p: i for i, p in enumerate(s.order[s.order.index(s.active):] + s.order[: s.order.index(s.active)])}
     for trig in sorted(pending, key=lambda t: order.get(t["controller"], 0)):
+        if "targets" not in trig and not choose_trigger_targets(game, trig):
+            continue
         source = s.objects.get(trig["source"])
         card = source.card if source else None
         ab = create_object(game, owner=trig["controller"], controller=trig["controller"], zone="stack",

@@ -12,11 +12,16 @@ from .continuous import end_of_turn_effects
 from .library import draw
 from .madness import discard_to_hand_size
 from .state_based import after_action
+from .support import check_battlefield
 
 STEPS = ("untap", "upkeep", "draw", "precombat-main", "beginning-of-combat", "declare-attackers", "declare-blockers",
          "first-strike-damage", "combat-damage", "end-of-combat", "postcombat-main", "end", "cleanup")
 #: Steps in which no player normally receives priority (502.4, 514.3).
 NO_PRIORITY = ("untap", "cleanup")
+
+
+#: Steps where unsupported abilities of a permanent would matter (support.py kinds).
+STEP_REFUSALS = {"upkeep": ("upkeep",), "declare-attackers": ("attacking",), "declare-blockers": ("blocking",)}
 
 
 def end_step(game) -> None:
@@ -44,6 +49,8 @@ def begin_step(game, step: str) -> None:
         for oid in s.battlefield:
             s.objects[oid].damage = 0
         end_of_turn_effects(game)
+    if step in STEP_REFUSALS and (step == "upkeep" or s.combat.get("attackers")):
+        check_battlefield(game, STEP_REFUSALS[step])  # an unsupported ability that would matter now
     beginning_of_step_triggers(game, step)
     s.priority = None if step in NO_PRIORITY else s.active
     if step == "cleanup" and s.pending_triggers:

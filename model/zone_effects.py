@@ -87,6 +87,22 @@ def _raise_dead(game, source, eff, target):
         move(game, obj, "hand", "return to hand")
 
 
+@effect("move")
+@implements("cr.current.zones")
+def _move(game, source, eff, target):
+    """Put the object (a target, or ``self``) into the zone ``to`` (hand, battlefield under its
+    owner's control, graveyard, exile, library on top or at the ``position`` bottom), from
+    wherever it is, or only from the zone ``from`` when it says so (Rancor: "return it to its
+    owner's hand" from the graveyard). Nothing happens if it has left that zone (400.7)."""
+    obj = target_object(game, target, (eff["from"],) if eff.get("from") else None)
+    if obj is None or obj.zone == "stack":
+        return
+    new = move(game, obj, eff["to"], "effect", position=eff.get("position", "top"), controller=obj.owner if eff["to"] == "battlefield" else None)
+    if eff["to"] == "battlefield":
+        for permanent in new:
+            entered(game, permanent)
+
+
 @effect("create_token_copy")
 @implements("cr.current.copying-objects", "dfc-2016.1")
 def _token_copy(game, source, eff, target):
@@ -223,6 +239,17 @@ def put_onto_battlefield(game, a):
             add_effect(game, {"kind": "copy", "object": permanent.id, "of": a["as_copy_of"], "until": None})
         entered(game, permanent)
     return [p.id for p in new]
+
+
+@effect("create_token")
+def _create_tokens(game, source, eff, target):
+    """Create ``amount`` (default 1) tokens of ``token`` (a card of the pool, tokens.yaml) under
+    the controller of the spell or ability (111.1); each enters the battlefield."""
+    for _ in range(eff.get("amount", 1)):
+        token = create_object(game, owner=source.controller, controller=source.controller, zone="battlefield",
+                              components=[Component(card=game.card(eff["token"]), token=True)])
+        game.log("create_token", object=token.id, card=token.card.name, player=source.controller)
+        entered(game, token)
 
 
 @action("create_token")

@@ -11,6 +11,8 @@ from .actions import IllegalAction
 from .commander import commander_destination
 from .objects import ZONES, Component, GameObject
 from .replacement import ZoneChange, apply_replacements
+from .support import face_up_faces, refuse
+from .targets import target_allowed
 
 
 @implements("cr.current.zones")
@@ -65,10 +67,14 @@ def move(game, obj: GameObject, to_zone: str, cause: str, *, position: str = "to
     708.9: a face-down permanent or spell leaving is revealed. ``keep`` carries the status kept
     by a stack-to-battlefield move (face, face-down) for a resolving permanent spell."""
     from_zone = obj.zone
+    if from_zone == "battlefield" or from_zone == "stack" and obj.ability is None and to_zone == "graveyard":
+        for face in face_up_faces(obj):  # leaves-the-battlefield abilities the model lacks (support.py)
+            refuse(obj.card.name, face, ("leaves",))
     event = ZoneChange(obj_id=obj.id, from_zone=from_zone, to_zone=to_zone, cause=cause)
     apply_replacements(game, obj, event, replacement_order)
     position = event.position or position
     dying = from_zone == "battlefield" and event.to_zone == "graveyard" and game.characteristics(obj).is_type("Creature")
+    leaving = leaves_triggers(game, obj, event.to_zone) if from_zone == "battlefield" else []
     def destination(component: Component) -> str:
         commander = commander_destination(game, obj, component, event.card_components_to if event.card_components_to and not component.token else event.to_zone)
         if commander:
@@ -129,7 +135,39 @@ def move(game, obj: GameObject, to_zone: str, cause: str, *, position: str = "to
         new.copy = obj.copy  # a copy moved off the stack ceases to exist as a state-based action
     if dying:
         dies_triggers(game, obj)
+    for trig in leaving:
+        if trig.pop("self"):  # "return it": the card it became (400.7), found through the zone change
+            trig["source"] = new_objects[0].id if new_objects else trig["source"]
+            if any(e.get("target") == "self" for e in trig["effects"]):
+                trig["targets"] = [trig["source"]]
+        game.state.pending_triggers.append(trig)
     return new_objects
+
+
+@implements("cr.current.look-back")
+def leaves_triggers(game, obj: GameObject, to_zone: str) -> list[dict]:
+    """Leaves-the-battlefield abilities (``{trigger: leaves, of: self | restriction, to: zone}``:
+    "when this Aura is put into a graveyard from the battlefield", "whenever another creature you
+    control leaves the battlefield"). 603.10a: they look back in time, so they are found before
+    the object leaves, on every permanent then on the battlefield (the leaving one included),
+    with the leaving object's characteristics as it last existed there."""
+    out = []
+    for oid in game.state.battlefield:
+        permanent = game.state.objects[oid]
+        if permanent.face_down:
+            continue
+        values = game.characteristics(permanent)
+        for component in permanent.components:
+            for face in component.card.faces:
+                for ab in face.structured("trigger"):
+                    if ab["trigger"] != "leaves" or ab.get("text", "") not in values.abilities or ab.get("to", to_zone) != to_zone:
+                        continue
+                    whose = ab.get("of", "self")
+                    if whose == "self" and oid != obj.id or whose != "self" and not target_allowed(game, obj.id, whose, oid, permanent.controller):
+                        continue
+                    out.append({"source": oid, "controller": permanent.controller, "text": ab.get("text"), "effects": list(ab.get("effects", [])),
+                                "self": whose == "self"})
+    return out
 
 
 def dies_triggers(game, died: GameObject) -> None:

@@ -45,12 +45,17 @@ def test_pacifism_stops_attacking_and_blocking():
     assert refuse(g, "declare_attackers", player="alice", attackers={"a": "bob"})["rule"] == "cr.current.declare-attackers"
 
 
-@pytest.mark.rules("cr.current.state-based-actions")
-def test_aura_whose_creature_leaves_goes_to_the_graveyard():
+@pytest.mark.rules("cr.current.state-based-actions", "cr.current.look-back")
+def test_aura_whose_creature_leaves_goes_to_the_graveyard_and_rancor_returns():
+    """704.5m puts Rancor into the graveyard; its leaves-the-battlefield trigger (looking back,
+    603.10a) returns it to its owner's hand."""
     g = game_with({"alice": {"battlefield": [{"card": "Grizzly Bears", "id": "a"}, {"card": "Rancor", "attached_to": "a"}]}}, "Rancor")
     act(g, "move", object="a", to="graveyard")
-    assert one(g, "Rancor")["zone"] == "graveyard"
+    assert one(g, "Rancor", "graveyard")
     assert any(e.get("card") == "Rancor" and e["to"] == "graveyard" for e in events(g, "zone_change"))
+    assert events(g, "trigger")[-1]["text"].startswith("When this Aura is put into a graveyard")
+    act(g, "resolve")
+    assert one(g, "Rancor")["zone"] == "hand"
 
 
 @pytest.mark.rules("cr.current.casting-spells")

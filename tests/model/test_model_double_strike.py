@@ -164,11 +164,11 @@ def test_the_rulings_example_double_strike_and_trample():
 
 @pytest.mark.rules("double-strike.d")
 def test_temur_battle_rage_after_the_first_strike_step_gives_a_second_blow():
-    g = new_game({"alice": {"battlefield": ["Paladin en-Vec", "Mountain", "Mountain"], "hand": ["Temur Battle Rage"]}})
-    attack(g, {"Paladin en-Vec": "bob"})
+    g = new_game({"alice": {"battlefield": ["Youthful Knight", "Mountain", "Mountain"], "hand": ["Temur Battle Rage"]}})
+    attack(g, {"Youthful Knight": "bob"})
     block(g, {})
     act(g, "advance_to", step=FS)
-    act(g, "cast", player="alice", card="Temur Battle Rage", targets=[oid(g, "Paladin en-Vec")])
+    act(g, "cast", player="alice", card="Temur Battle Rage", targets=[oid(g, "Youthful Knight")])
     act(g, "resolve")
     to_end_of_combat(g)
     assert life(g, "bob") == 16

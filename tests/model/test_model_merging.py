@@ -246,3 +246,30 @@ def test_a_flip_card_merging_onto_a_flipped_permanent_shows_its_flipped_characte
     act(g, "flip", object="m")
     act(g, "merge", object="h", onto="m", position="top", mutate=False)
     assert g.snapshot()["objects"]["m"]["characteristics"]["names"] == ["Stabwhisker the Odious"]
+
+
+@pytest.mark.rules("cr.current.mutate")
+def test_a_mutated_permanent_has_the_activated_ability_of_a_component_under_the_top():
+    """702.140e: Gemrazer mutated on top of Wild Mongrel has Mongrel's activated ability."""
+    g2 = new_game({"alice": {"battlefield": [merged(card="Gemrazer", id="m", components=["Wild Mongrel"])], "hand": ["Island"]}})
+    act(g2, "activate", player="alice", object="m", discard="Island")
+    act(g2, "resolve", choices={"color": "U"})
+    c = chars(g2, "Gemrazer", "battlefield")
+    assert (c["power"], c["toughness"], c["colors"]) == (5, 5, ["U"])
+
+
+@pytest.mark.rules("cr.current.mutate")
+def test_a_mutated_permanent_has_the_triggered_and_static_abilities_of_each_component():
+    """702.140e: Garruk's Packleader under Gemrazer still draws when a 3-power creature enters;
+    Akroma's protection from white under Gemrazer keeps Swords to Plowshares from targeting it
+    (702.16b)."""
+    g = new_game({"alice": {"battlefield": [merged(card="Gemrazer", id="m", components=["Garruk's Packleader"])],
+                            "hand": ["Enormous Baloth"], "library": ["Island"]}})
+    act(g, "cast", player="alice", card="Enormous Baloth")
+    act(g, "resolve")
+    assert events(g, "trigger")[-1]["text"].startswith("Whenever another creature you control with power 3")
+    act(g, "resolve")
+    assert one(g, "Island")["zone"] == "hand"
+    g = new_game({"alice": {"battlefield": [merged(card="Gemrazer", id="m", components=["Akroma, Angel of Fury"])], "hand": ["Island"]},
+                  "bob": {"hand": ["Swords to Plowshares"]}}, turn={"active": "bob", "priority": "bob"})
+    assert refuse(g, "cast", player="bob", card="Swords to Plowshares", targets=["m"])["rule"]  # protection from white: can't be targeted

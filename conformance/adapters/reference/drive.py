@@ -15,12 +15,14 @@ from __future__ import annotations
 import copy
 
 from mtgrules.conformance.engine import STEP_VERBS, Unsupported
+from mtgrules.model.actions import Unsupported as ModelUnsupported
 
 from .capabilities import UNSUPPORTED_STEPS
 
 #: Scenario `choices` the model takes (action.schema.json $defs/choices); others are not passed.
 MODEL_CHOICES = ("replacement", "merge", "order", "scry", "copy", "new_targets", "may", "targets", "reveal", "cast",
-                 "assign_damage", "damage_order", "name", "cards", "discard", "color", "text_change", "pay", "last_exiled", "madness")
+                 "assign_damage", "damage_order", "name", "cards", "discard", "color", "text_change", "pay", "last_exiled", "madness",
+                 "top_or_bottom")
 
 
 class Driver:
@@ -191,7 +193,10 @@ class Driver:
         if saved is not None:
             saved = copy.deepcopy(saved)
         for a in actions:
-            result = self.game.apply(a, validate=False)
+            try:
+                result = self.game.apply(a, validate=False)
+            except ModelUnsupported as exc:  # an ability the model does not execute met where it matters
+                return {"status": "unsupported", "reason": str(exc)}
             if not result.ok:
                 if saved is not None:
                     self.game.state = saved

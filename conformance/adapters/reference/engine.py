@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version as dist_version
 
-from mtgrules.conformance.engine import PROTOCOL_VERSION, Engine
+from mtgrules.conformance.engine import PROTOCOL_VERSION, Engine, Unsupported
 from mtgrules.conformance.expectations import References
 from mtgrules.model import Game
+from mtgrules.model.actions import Unsupported as ModelUnsupported
 
 from . import observe
 from .capabilities import EDITIONS, FEATURES, UNSUPPORTED_FEATURES
@@ -35,7 +36,10 @@ class ReferenceEngine(Engine):
     def setup(self, request: dict) -> dict:
         self.game = None
         setup, initial, cards = model_setup(request)
-        self.game = Game.from_setup(setup, validate=False)  # the corpus loader checked the scenario (see Driver)
+        try:
+            self.game = Game.from_setup(setup, validate=False)  # the corpus loader checked the scenario (see Driver)
+        except ModelUnsupported as exc:
+            raise Unsupported(str(exc)) from None
         self.driver = Driver(self.game, References(initial, cards, list(setup["players"])))
         return initial
 
