@@ -201,7 +201,7 @@ def run_shard(job: Job, emit: Callable[[dict], None]) -> int:
     @settings(max_examples=job.size, database=None, deadline=None, phases=[Phase.generate],
               suppress_health_check=list(HealthCheck), derandomize=False, print_blob=False)
     @hypothesis_seed(shard_seed(job.seed, job.shard))
-    @given(scenarios(kits, pool, max_steps=job.max_steps))
+    @given(scenarios(kits, max_steps=job.max_steps))
     def body(gen):
         i = index[0]
         index[0] += 1

@@ -10,6 +10,8 @@ of the campaign is unchanged.
 
 from __future__ import annotations
 
+import re
+
 from mtgrules.conformance.adapters.reference import ReferenceEngine
 from mtgrules.conformance.runner import _engine_step
 
@@ -43,11 +45,20 @@ class Table:
 
     def apply(self, step: dict) -> str:
         """``ok``, ``refused`` or ``unsupported``: the model's verdict on ``step`` (performed when ok)."""
+        return self.verdict(step)["status"]
+
+    def verdict(self, step: dict) -> dict:
+        """The model's reply to ``step`` (``status``, and ``rule`` and ``reason`` when refused)."""
         try:
-            reply = self.engine.apply(_engine_step(step))
+            return self.engine.apply(_engine_step(step))
         except Exception as exc:  # noqa: BLE001
             raise ModelCrash(f"{next(iter(step))}: {type(exc).__name__}: {exc}") from exc
-        return reply["status"]
+
+    @staticmethod
+    def probe_worthy(reply: dict) -> bool:
+        """A refusal an engine must share: a rule broken (priority, timing, costs, zones), not a step
+        the engine could complete by asking (a target or a choice the candidate left out)."""
+        return reply["status"] == "refused" and not re.search(r"target|choose|choice", reply.get("reason") or "")
 
     # ------------------------------------------------------------------ what the game holds now
     def _object(self, label: str):

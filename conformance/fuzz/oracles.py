@@ -79,9 +79,16 @@ def judge(engine, hello: dict, doc: dict, pool, kit_of: dict[str, str]) -> tuple
     return result, findings(result, doc, kit_of)
 
 
-def _rules_of(label: str | None, doc: dict, kit_of: dict[str, str]) -> list[str]:
+#: The rules a step about no card is filed under (a step about a card: its kit's rules).
+VERB_RULES = {"pass": ["cr.current.priority"], "resolve": ["cr.current.resolving-spells"], "advance_to": ["cr.current.priority"],
+              "declare_attackers": ["cr.current.declare-attackers"], "declare_blockers": ["cr.current.declare-blockers"]}
+
+
+def _rules_of(label: str | None, doc: dict, kit_of: dict[str, str], step: dict | None = None) -> list[str]:
     if label and label in kit_of:
         return list(kit_named(kit_of[label]).rules)
+    if step is not None and _verb(step).split(":")[0] in VERB_RULES:
+        return list(VERB_RULES[_verb(step).split(":")[0]])
     return list(doc["rules"])
 
 
@@ -92,7 +99,7 @@ def findings(result: dict, doc: dict, kit_of: dict[str, str]) -> list[dict]:
         if result.get("error_kind") == "refused":
             i = int(re.match(r"step (\d+)", result["detail"]).group(1)) - 1
             step = doc["steps"][i]
-            out.append({"oracle": "refused-legal", "field": _verb(step), "rules": _rules_of(_subject(step), doc, kit_of),
+            out.append({"oracle": "refused-legal", "field": _verb(step), "rules": _rules_of(_subject(step), doc, kit_of, step),
                         "detail": result["detail"], "step": i})
         elif result.get("error_kind") not in ("unsupported",):
             out.append({"oracle": "engine-error", "field": result.get("error_kind") or "error", "rules": list(doc["rules"]),
@@ -103,7 +110,7 @@ def findings(result: dict, doc: dict, kit_of: dict[str, str]) -> list[dict]:
         m = re.match(r"step (\d+) \([^)]*\): expected the engine to refuse", failure)
         if m:
             step = doc["steps"][int(m.group(1)) - 1]
-            out.append({"oracle": "accepted-illegal", "field": _verb(step), "rules": _rules_of(_subject(step), doc, kit_of),
+            out.append({"oracle": "accepted-illegal", "field": _verb(step), "rules": _rules_of(_subject(step), doc, kit_of, step),
                         "detail": failure, "step": int(m.group(1)) - 1})
             continue
         m = re.match(r"expect: (object|player) (\S+): expected (\w+)", failure)

@@ -1,7 +1,7 @@
 """Hypothesis strategies for generated scenarios, valid by construction.
 
-``setups(kits)`` draws one to three kits and a card for each of their slots: a legal moment of a game
-(alice active, in her precombat main phase, with priority). ``scenarios(kits, pool)`` then draws the
+``setups(kits)`` draws two or three kits and a card for each of their slots: a legal moment of a game
+(alice active, in her precombat main phase, with priority). ``scenarios(kits)`` then draws the
 steps one at a time from the candidates the reference model judges (``candidates.Table``): a step the
 model accepts is played and kept; one it refuses is, now and then, kept as an ``expect: illegal``
 probe (the engine must refuse it too), else another candidate is drawn. What the model then observes
@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 
 from .candidates import BASICS, PLAYERS, ModelCrash, Table
 from .kits import EDITION, Kit
+from .kits import pool as card_pool
 
 #: Attempts at drawing an accepted step before the scenario ends there.
-ATTEMPTS = 4
+ATTEMPTS = 8
 
 
 @dataclass
@@ -55,8 +56,13 @@ def _count(slot: str) -> tuple[str, int]:
 
 @st.composite
 def setups(draw, kits: list[Kit]):
-    """(setup, kits drawn, label -> card, label -> kit): a setup from two or three kits (one if only one fits)."""
-    chosen = draw(st.lists(st.sampled_from(kits), min_size=min(2, len(kits)), max_size=min(3, len(kits)), unique_by=lambda k: k.name))
+    """(setup, kits drawn, label -> card, label -> kit): one or two kits for alice (the active player)
+    and, where there is one, a kit of the opponent's (bob's) answers."""
+    actors = [k for k in kits if "alice" in k.zones] or kits
+    responders = [k for k in kits if "alice" not in k.zones]
+    chosen = draw(st.lists(st.sampled_from(actors), min_size=1, max_size=min(2, len(actors)), unique_by=lambda k: k.name))
+    if responders:  # the opponent's kit: what bob answers with (a counter, a removal spell)
+        chosen.append(draw(st.sampled_from(responders)))
     zones: dict[str, dict[str, list]] = {p: {} for p in PLAYERS}
     basics: dict[str, dict[str, int]] = {p: {} for p in PLAYERS}
     taken: set[str] = set()
@@ -112,8 +118,9 @@ def setup_cards(setup: dict) -> list[str]:
 
 
 @st.composite
-def scenarios(draw, kits: list[Kit], pool, max_steps: int = 8, probe_rate: float = 0.15):
+def scenarios(draw, kits: list[Kit], max_steps: int = 8, probe_rate: float = 0.15):
     """A :class:`Generated` scenario: a setup and steps judged by the reference model."""
+    pool = card_pool()
     setup, chosen, labels, kit_of = draw(setups(kits))
     features = sorted({f for k in chosen for f in k.features})
     rules = [r for k in chosen for r in k.rules]
@@ -123,7 +130,7 @@ def scenarios(draw, kits: list[Kit], pool, max_steps: int = 8, probe_rate: float
         gen.table = Table(request(setup, cards, pool), pool, features, list(labels))
         length = draw(st.integers(min(3, max_steps), max_steps))
         for _ in range(length):
-            step = _draw_step(draw, gen.table, probe_rate)
+            step = _draw_step(draw, gen.table, probe_rate, gen.steps)
             if step is None:
                 break
             gen.steps.append(step)
@@ -132,17 +139,48 @@ def scenarios(draw, kits: list[Kit], pool, max_steps: int = 8, probe_rate: float
     return gen
 
 
-def _draw_step(draw, table: Table, probe_rate: float) -> dict | None:
+#: The kinds drawn, simplest-to-shrink first (Hypothesis shrinks a draw towards the first); moving on
+#: to the end step (``advance_to``) is only the fallback, as it ends the main phase's chances.
+KINDS = ("cast", "activate", "special", "resolve", "combat", "pass")
+
+
+def kind(step: dict) -> str:
+    """The kind of a candidate step, drawn first so that one kind with many variants (casts with each
+    target) does not crowd out the others (passing priority, resolving)."""
+    verb = next(iter(step))
+    return {"play_land": "special", "turn_face_up": "special", "declare_blockers": "combat",
+            "declare_attackers": "combat"}.get(verb, verb)
+
+
+def _variants(step: dict, options: list[dict]) -> list[dict]:
+    """The candidates that differ from ``step`` only in their targets."""
+    bare = {k: v for k, v in step.items() if k != "targets"}
+    return [dict(o) for o in options if o != step and {k: v for k, v in o.items() if k != "targets"} == bare]
+
+
+def _draw_step(draw, table: Table, probe_rate: float, before: list[dict]) -> dict | None:
     """One step the model accepts (or an illegal probe it refused); None when none is found."""
     options = table.candidates()
     if not options:
         return None
+    present = {kind(o) for o in options}
+    kinds = [k for k in KINDS if k in present] or [kind(options[-1])]
+    if "pass" in kinds and table.game.state.stack:
+        kinds.append("pass")  # a spell on the stack: the opponent's chance to answer it, as often as resolving
     for _ in range(ATTEMPTS):
-        step = dict(draw(st.sampled_from(options)))
-        verdict = table.apply(step)
-        if verdict == "ok":
+        chosen = draw(st.sampled_from(kinds))
+        same_kind = [o for o in options if kind(o) == chosen]
+        step = dict(draw(st.sampled_from(same_kind)))
+        reply = table.verdict(step)
+        if reply["status"] == "ok":
             return step
-        if verdict == "refused" and draw(st.floats(0, 1)) < probe_rate:
-            return {**step, "expect": "illegal"}
-    fallback = options[-1]  # advance_to / pass: always offered last
-    return fallback if table.apply(dict(fallback)) == "ok" else None
+        probe = {**step, "expect": "illegal"}
+        if table.probe_worthy(reply) and probe not in before and draw(st.floats(0, 1)) < probe_rate:
+            return probe
+        for variant in _variants(step, same_kind):  # the same action with the other targets, in turn
+            if table.apply(variant) == "ok":
+                return variant
+    for fallback in (o for o in options if kind(o) in ("pass", "advance_to")):  # always offered
+        if table.apply(dict(fallback)) == "ok":
+            return dict(fallback)
+    return None

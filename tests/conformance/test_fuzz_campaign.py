@@ -1,0 +1,106 @@
+"""mtgrules fuzz (issue 19): generated scenarios, the three oracles, shrinking, results streamed and
+resumed, the same findings on Dask as locally, and no false alarm on the reference model."""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mtgrules.cli import main
+from mtgrules.conformance.fuzz.driver import Options, run
+from mtgrules.conformance.fuzz.store import read_lines
+from mtgrules.conformance.scenarios import load_corpus
+
+ENGINES = Path(__file__).parent / "engines"
+BROKEN = "flashback_graveyard_engine:FlashbackToGraveyard"
+FLASHBACK = "flashback.a,flashback.q5,flashback.q6"
+
+
+@pytest.fixture
+def engines_on_path(monkeypatch):
+    monkeypatch.syspath_prepend(str(ENGINES))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ENGINES), os.environ.get("PYTHONPATH", "")]))
+
+
+def _campaign(tmp_path, engine, budget, name="c", **kw):
+    return run(Options(engine=engine, budget=budget, results=tmp_path / f"{name}.jsonl", findings=tmp_path / f"{name}-findings", **kw))
+
+
+def _flashback_findings(outcome):
+    return [f for f in outcome.distinct if ",".join(sorted(f["rules"])) == FLASHBACK]
+
+
+def test_a_broken_engine_is_caught_with_a_minimal_reproduction(tmp_path, engines_on_path):
+    """Aimed at flashback and counterspells, the engine whose countered flashback spells go to the
+    graveyard is caught by the observation and trace oracles; each finding is shrunk to at most 4
+    steps, a scenario file that validates, passes on the reference model and fails on the engine."""
+    outcome = _campaign(tmp_path, BROKEN, 25, seed=3, features=["flashback", "counter-spell"])
+    found = _flashback_findings(outcome)
+    assert {f["oracle"] for f in found} >= {"observation", "trace"}
+    for f in found:
+        assert f["minimal"]["steps"] <= 4 and f["minimal"]["reference"] == "passed" and f["minimal"]["engine_fails"]
+    folder = tmp_path / "c-findings"
+    assert load_corpus(folder).problems == [] and len(load_corpus(folder).scenarios) == len(outcome.written)
+    result = CliRunner().invoke(main, ["scenarios", "validate", "--dir", str(folder)])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.slow
+def test_a_broken_engine_is_caught_within_500_unaimed_scenarios(tmp_path, engines_on_path):
+    outcome = _campaign(tmp_path, BROKEN, 500, seed=1)
+    found = _flashback_findings(outcome)
+    assert found and all(f["minimal"]["steps"] <= 4 for f in found if "minimal" in f)
+
+
+def test_the_reference_model_behind_the_protocol_finds_nothing(tmp_path):
+    """The false-alarm check, short: generated scenarios on reference-process give no finding."""
+    outcome = _campaign(tmp_path, "reference-process", 25, seed=3)
+    assert len(outcome.results) == 25
+    assert outcome.distinct == [] and {r["status"] for r in outcome.results} == {"clean"}
+
+
+@pytest.mark.slow
+def test_the_reference_model_behind_the_protocol_finds_nothing_in_2000(tmp_path):
+    outcome = _campaign(tmp_path, "reference-process", 2000, seed=0, workers=2)
+    assert len(outcome.results) == 2000 and outcome.distinct == []
+
+
+def test_resume_loses_no_finished_result_and_plays_nothing_twice(tmp_path):
+    full = _campaign(tmp_path, "reference", 12, "full", seed=5, shard_size=4)
+    path = tmp_path / "part.jsonl"
+    lines = (tmp_path / "full.jsonl").read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:6]) + lines[6][:20])  # header, five results, a torn line: a killed campaign
+    resumed = run(Options(engine="reference", budget=12, seed=5, shard_size=4, results=path, findings=None, resume=True))
+    keys = [r["key"] for r in read_lines(path)]
+    assert len(keys) == len(set(keys)) == 12
+    assert sorted(keys) == sorted(r["key"] for r in full.results) == sorted(r["key"] for r in resumed.results)
+    assert [json.loads(ln)["key"] for ln in lines[1:6]] == keys[:5]  # the finished ones kept as they were
+
+
+@pytest.mark.slow  # a minute on a loaded machine: two Dask worker processes start and import the model
+def test_dask_finds_what_the_local_run_finds(tmp_path, engines_on_path):
+    distributed = pytest.importorskip("dask.distributed")
+    opts = {"seed": 3, "features": ["flashback", "counter-spell"], "shard_size": 12}
+    local = _campaign(tmp_path, BROKEN, 24, "local", **opts)
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None) as cluster:
+        remote = _campaign(tmp_path, BROKEN, 24, "dask", dask=cluster, **opts)
+    assert remote.cluster["workers"] == 2
+    assert {r["key"]: r["status"] for r in remote.results} == {r["key"]: r["status"] for r in local.results}
+    assert [f["signature"] for f in remote.distinct] == [f["signature"] for f in local.distinct]
+    assert _flashback_findings(local)
+
+
+def test_bad_options_exit_2(tmp_path):
+    runner = CliRunner()
+    both = runner.invoke(main, ["fuzz", "--budget", "5", "--time", "5"])
+    assert both.exit_code == 2 and "--budget and --time" in both.output
+    unknown = runner.invoke(main, ["fuzz", "--engine", "nonsense", "--budget", "1"])
+    assert unknown.exit_code == 2 and "unknown engine" in unknown.output
+    other = tmp_path / "r.jsonl"
+    assert runner.invoke(main, ["fuzz", "--engine", "reference", "--budget", "2", "-j", "1", "--results", str(other),
+                                "--findings", str(tmp_path / "f")]).exit_code == 0
+    mismatch = runner.invoke(main, ["fuzz", "--engine", "reference", "--seed", "9", "--budget", "2", "-j", "1",
+                                    "--results", str(other), "--resume"])
+    assert mismatch.exit_code == 2 and "seed" in mismatch.output
