@@ -39,7 +39,7 @@ def docs(out: Path | None, reports: tuple[str, ...], proofs: str | None, run_pro
     from .build import build
 
     if not reports:
-        reports = tuple(str(p) for p in sorted(KEPT_REPORTS.glob("*.json")))
+        reports = tuple(str(p) for p in sorted(KEPT_REPORTS.glob("*.json")) if not p.name.startswith("fuzz-"))  # fuzz-*: campaigns
     try:
         trace.check_inputs(load_spec(), proofs, list(reports), custom_rules)  # before the (long) build
     except InputError as exc:

@@ -116,7 +116,8 @@ def findings(result: dict, doc: dict, kit_of: dict[str, str]) -> list[dict]:
         m = re.match(r"expect: (object|player) (\S+): expected (\w+)", failure)
         if m:
             label = m.group(2).rstrip(":") if m.group(1) == "object" else None
-            out.append({"oracle": "observation", "field": m.group(3), "rules": _rules_of(label, doc, kit_of),
+            rules = _rules_of(label, doc, kit_of) if label else []  # a player's total: no one kit's rule
+            out.append({"oracle": "observation", "field": m.group(3), "rules": rules,
                         "detail": failure, "object": m.group(2).rstrip(":") if label else None,
                         "player": m.group(2).rstrip(":") if not label else None})
         elif failure.startswith("expect:"):

@@ -19,7 +19,7 @@ from .expected import model_expectations
 from .strategies import request, setup_cards
 
 #: Candidates tried per finding at most (each is one game on the model and one on the engine).
-MAX_TRIES = 200
+MAX_TRIES = 80
 
 
 def replay(setup: dict, steps: list[dict], pool, features: list[str]) -> Table | None:
