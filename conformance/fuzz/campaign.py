@@ -98,7 +98,7 @@ def evaluate(gen, sid: str, run, pool, known: set[str]) -> dict:
     findings on the engine, each new signature shrunk to a minimal scenario."""
     start = time.perf_counter()
     kit_of = {label: kit for label, kit in gen.kit_of.items()}
-    out = {"key": sid, "kits": gen.kits, "steps": len(gen.steps)}
+    out = {"key": sid, "scenario": sid, "outcome": "error", "kits": gen.kits, "steps": len(gen.steps)}
     if gen.model_error:
         doc = document(sid, gen.setup, gen.steps, [], kits=gen.kits, features=gen.features, cards=gen.cards)
         return out | {"status": "model-failure", "doc": doc, "findings": [

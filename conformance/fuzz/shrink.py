@@ -101,23 +101,21 @@ def shrink(setup: dict, steps: list[dict], pool, features: list[str],
     expect = holds(setup, steps)
     if expect is None:
         return None
-    changed = True
-    while changed and tries < MAX_TRIES:
-        changed = False
-        for candidate in _step_candidates(steps):
+    def first(candidates, make):
+        """The first candidate that still fails, as (setup, steps, expect), or None."""
+        for candidate in candidates:
             if tries >= MAX_TRIES:
-                break
-            found = holds(setup, candidate)
+                return None
+            s, st = make(candidate)
+            found = holds(s, st)
             if found is not None:
-                steps, expect, changed = candidate, found, True
-                break
-        if changed:
-            continue
-        for candidate in _setup_candidates(setup):
-            if tries >= MAX_TRIES:
-                break
-            found = holds(candidate, steps)
-            if found is not None:
-                setup, expect, changed = candidate, found, True
-                break
+                return s, st, found
+        return None
+
+    while tries < MAX_TRIES:
+        smaller = (first(_step_candidates(steps), lambda c: (setup, c))
+                   or first(_setup_candidates(setup), lambda c: (c, steps)))
+        if smaller is None:
+            break
+        setup, steps, expect = smaller
     return setup, steps, expect

@@ -11,7 +11,7 @@ import re
 import time
 from pathlib import Path
 
-from mtgrules.conformance.runner import read_header
+from mtgrules.conformance.runner import read_header, read_results
 
 
 class ResultsFile:
@@ -27,7 +27,7 @@ class ResultsFile:
                 if header is not None and header.get(key) != identity.get(key):
                     raise ValueError(f"{self.path}: a campaign of {key} {header.get(key)!r}, this one is for "
                                      f"{identity.get(key)!r}: resume with the same options, or run without --resume")
-            self.kept = read_lines(self.path)
+            self.kept = read_results(self.path)  # a scenario's line has its key as `scenario`
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(self.path.name + ".tmp")
         with tmp.open("w", encoding="utf-8") as f:  # the header and the kept lines; a torn last line is dropped
@@ -56,22 +56,6 @@ class ResultsFile:
         self.handle.flush()
         os.fsync(self.handle.fileno())
         self.handle.close()
-
-
-def read_lines(path: Path) -> list[dict]:
-    """The complete scenario results of a results file (header and a torn last line left out)."""
-    out = []
-    with Path(path).open(encoding="utf-8") as f:
-        for line in f:
-            if not line.endswith("\n"):
-                break
-            try:
-                data = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(data, dict) and "key" in data and "shard" in data:
-                out.append(data)
-    return out
 
 
 def yaml_text(doc: dict) -> str:

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from mtgrules.cli import main
 from mtgrules.conformance.fuzz.driver import Options, run
-from mtgrules.conformance.fuzz.store import read_lines
+from mtgrules.conformance.runner import read_results
 from mtgrules.conformance.scenarios import load_corpus
 
 ENGINES = Path(__file__).parent / "engines"
@@ -73,7 +73,7 @@ def test_resume_loses_no_finished_result_and_plays_nothing_twice(tmp_path):
     lines = (tmp_path / "full.jsonl").read_text().splitlines(keepends=True)
     path.write_text("".join(lines[:6]) + lines[6][:20])  # header, five results, a torn line: a killed campaign
     resumed = run(Options(engine="reference", budget=12, seed=5, shard_size=4, results=path, findings=None, resume=True))
-    keys = [r["key"] for r in read_lines(path)]
+    keys = [r["key"] for r in read_results(path)]
     assert len(keys) == len(set(keys)) == 12
     assert sorted(keys) == sorted(r["key"] for r in full.results) == sorted(r["key"] for r in resumed.results)
     assert [json.loads(ln)["key"] for ln in lines[1:6]] == keys[:5]  # the finished ones kept as they were
@@ -104,3 +104,39 @@ def test_bad_options_exit_2(tmp_path):
     mismatch = runner.invoke(main, ["fuzz", "--engine", "reference", "--seed", "9", "--budget", "2", "-j", "1",
                                     "--results", str(other), "--resume"])
     assert mismatch.exit_code == 2 and "seed" in mismatch.output
+
+
+def test_generated_scenarios_are_valid_and_pass_on_the_reference_model(tmp_path):
+    """Valid by construction: every generated scenario, with the expectations read from the model,
+    validates as a corpus file, and the corpus runner passes it on the reference model."""
+    from hypothesis import HealthCheck, Phase, given, seed, settings
+
+    from mtgrules.conformance.adapters.reference.capabilities import FEATURES
+    from mtgrules.conformance.fuzz.expected import model_expectations
+    from mtgrules.conformance.fuzz.kits import usable_kits
+    from mtgrules.conformance.fuzz.oracles import document
+    from mtgrules.conformance.fuzz.shrink import labels_of
+    from mtgrules.conformance.fuzz.store import yaml_text
+    from mtgrules.conformance.fuzz.strategies import scenarios
+    from mtgrules.conformance.runner import Run
+
+    made = []
+
+    @settings(max_examples=15, database=None, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+    @seed(7)
+    @given(scenarios(usable_kits(list(FEATURES))))
+    def generate(gen):
+        assert gen.model_error is None
+        doc = document(f"gen-{len(made)}", gen.setup, gen.steps, model_expectations(gen.table, labels_of(gen.setup)),
+                       kits=gen.kits, features=gen.features, cards=gen.cards)
+        (tmp_path / f"{doc['id']}.yaml").write_text(yaml_text(doc), encoding="utf-8")
+        made.append(doc)
+
+    generate()
+    corpus = load_corpus(tmp_path)
+    assert corpus.problems == [] and len(corpus.scenarios) == len(made) == 15
+    from mtgrules.conformance.engine import load_engine
+
+    results = Run(lambda: load_engine("reference"), corpus.scenarios, corpus.pool).run()
+    assert {r["outcome"] for r in results} == {"passed"}, [r["detail"] for r in results if r["outcome"] != "passed"]
+    assert any(len(d["steps"]) >= 3 for d in made) and len({k for d in made for k in d["rules"]}) > 3
