@@ -74,6 +74,10 @@ class Table:
     def _keywords(self, label: str) -> set[str]:
         return {k.lower() for f in self._faces(label) for k in f.get("keywords") or []}
 
+    def _activated(self, label: str) -> bool:
+        """The card has an activated ability (in the structured form the model executes)."""
+        return any("activated" in ab for f in self._faces(label) for ab in (f.get("mtgrules") or {}).get("abilities") or [])
+
     def _is(self, label: str, card_type: str) -> bool:
         return card_type in (self._faces(label)[:1] or [{}])[0].get("types", [])
 
@@ -121,6 +125,8 @@ class Table:
             elif zone == "battlefield":
                 if face_down:
                     out.append({"turn_face_up": label, "by": p, "using": "morph"})
+                if not self._activated(label):
+                    continue
                 hand = [lb for lb, (z, w, _) in where.items() if z == "hand" and w == p]
                 out.append({"activate": label, "by": p, "ability": 1})
                 out += [{"activate": label, "by": p, "ability": 1, "costs": {"discard": [h]}, "choices": {"madness": "exile"}}

@@ -24,6 +24,8 @@ def expectations(snapshot: dict, refs: dict[str, str | None], labels: list[str])
         if obj["zone"] == "battlefield":
             chars = obj.get("characteristics") or {}
             for key in ON_BATTLEFIELD:
+                if key == "tapped" and "Land" in (chars.get("types") or []):
+                    continue  # which lands pay a cost is the player's choice (601.2g-h): not an outcome
                 value = chars.get(key) if key in ("power", "toughness") else obj.get(key)
                 if key == "counters":
                     value = {k: v for k, v in (value or {}).items() if v}

@@ -19,6 +19,9 @@ from .candidates import BASICS, PLAYERS, ModelCrash, Table
 from .kits import EDITION, Kit
 from .kits import pool as card_pool
 
+#: Cards in a player's library when no kit puts any there.
+LIBRARY = 4
+
 #: Attempts at drawing an accepted step before the scenario ends there.
 ATTEMPTS = 8
 
@@ -90,6 +93,9 @@ def setups(draw, kits: list[Kit]):
         for key, n in counts.items():
             zone, name = key.split(":", 1)
             zones[player].setdefault(zone, []).append(f"{name} x{n}" if n > 1 else name)
+    for player in PLAYERS:  # a library to draw from: drawing from an empty one ends the game (704.5b)
+        if not zones[player].get("library"):
+            zones[player]["library"] = [f"Island x{LIBRARY}"]
     setup = {"players": {p: {"life": 20, **zones[p]} for p in PLAYERS},
              "turn": {"active": "alice", "step": "precombat-main", "priority": "alice"}}
     return setup, chosen, labels, kit_of
