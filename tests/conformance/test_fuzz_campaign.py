@@ -140,3 +140,19 @@ def test_generated_scenarios_are_valid_and_pass_on_the_reference_model(tmp_path)
     results = Run(lambda: load_engine("reference"), corpus.scenarios, corpus.pool).run()
     assert {r["outcome"] for r in results} == {"passed"}, [r["detail"] for r in results if r["outcome"] != "passed"]
     assert any(len(d["steps"]) >= 3 for d in made) and len({k for d in made for k in d["rules"]}) > 3
+
+
+def test_the_campaign_report_renders_for_people_and_the_docs(tmp_path):
+    import docutils.core
+
+    from mtgrules.conformance.fuzz import report
+    from mtgrules.docs.fuzz_page import campaigns_rst
+
+    opts = Options(engine="reference", budget=3, seed=2, results=tmp_path / "r.jsonl", findings=None)
+    data = report.build(run(opts), opts)
+    report.write(data, tmp_path / "fuzz-reference.json", tmp_path / "fuzz-reference.md")
+    assert data["generated"] == 3 and data["model_failures"] == [] and data["findings"] == []
+    assert "## The reference model's own failures" in (tmp_path / "fuzz-reference.md").read_text()
+    text = campaigns_rst(tmp_path)
+    assert "Generated campaigns" in text and "3 generated scenarios" in text
+    docutils.core.publish_doctree(text, settings_overrides={"halt_level": 2, "report_level": 5})
