@@ -20,7 +20,7 @@ from .expected import model_expectations
 from .kits import usable_kits
 from .oracles import document, findings, model_failures, scenario, signature
 from .shrink import labels_of, shrink
-from .strategies import scenarios
+from .strategies import scenarios, setup_cards
 
 SHARD_SIZE = 25
 
@@ -98,7 +98,7 @@ def evaluate(gen, sid: str, run, pool, known: set[str]) -> dict:
     """The result of one generated scenario: its document, the model's failures, the oracles'
     findings on the engine, each new signature shrunk to a minimal scenario."""
     start = time.perf_counter()
-    kit_of = {label: kit for label, kit in gen.kit_of.items()}
+    kit_of = gen.kit_of
     out = {"key": sid, "scenario": sid, "outcome": "error", "kits": gen.kits, "steps": len(gen.steps)}
     if gen.model_error:
         doc = document(sid, gen.setup, gen.steps, [], kits=gen.kits, features=gen.features, cards=gen.cards)
@@ -144,7 +144,7 @@ def minimise(doc: dict, gen, sig: str, run, pool, kit_of: dict[str, str]) -> dic
 
     def on_engine(setup, steps, expect):
         d = document(doc["id"], setup, steps, expect, kits=_kits(setup, gen), features=gen.features,
-                     cards=_cards(setup))
+                     cards=setup_cards(setup))
         result = run.run_one(scenario(d))
         return result, findings(result, d, kit_of)
 
@@ -159,7 +159,7 @@ def minimise(doc: dict, gen, sig: str, run, pool, kit_of: dict[str, str]) -> dic
     failing = [e for e in expect if any(_about(f["detail"], e) for f in found if signature(f) == sig)]
     kept = failing or expect[:1]
     minimal = document(f"fuzz-{doc['id']}", setup, steps, kept, kits=_kits(setup, gen), features=gen.features,
-                       cards=_cards(setup), title=f"Generated and shrunk: {sig}")
+                       cards=setup_cards(setup), title=f"Generated and shrunk: {sig}")
     reference = ReferenceEngine()
     ref_result = play(reference, normalise_handshake(reference.start()), scenario(minimal), pool)
     again = findings(run.run_one(scenario(minimal)), minimal, kit_of)
@@ -176,12 +176,6 @@ def _about(detail: str, exp: dict) -> bool:
 def _kits(setup: dict, gen) -> list[str]:
     present = {gen.kit_of.get(label) for label in labels_of(setup)}
     return [k for k in gen.kits if k in present] or list(gen.kits)
-
-
-def _cards(setup: dict) -> list[str]:
-    from .strategies import setup_cards
-
-    return setup_cards(setup)
 
 
 # ---------------------------------------------------------------------------- one shard

@@ -1,6 +1,6 @@
 """The three oracles of a generated scenario, and the checks of the reference model itself.
 
-A generated scenario is played on the engine under test by the corpus runner (``runner.play``), so an
+A generated scenario is played on the engine under test by the corpus runner (``Run.run_one``), so an
 engine is judged exactly as by the corpus. Its result is read by three oracles:
 
 1. ``observation``: an expectation read from the reference model's observation fails on the engine
@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from mtgrules.conformance.runner import play
 from mtgrules.conformance.scenarios import Scenario
 
 from .kits import EDITION, kit_named
@@ -71,12 +70,6 @@ def model_failures(table, doc: dict, pool) -> list[dict]:
 
     violations = check_log(table.engine.events(), scenario_context(scenario(doc), pool))
     return [{"oracle": "model-trace", "field": v.property, "rules": list(v.rules), "detail": str(v)} for v in violations]
-
-
-def judge(engine, hello: dict, doc: dict, pool, kit_of: dict[str, str]) -> tuple[dict, list[dict]]:
-    """(the runner's result, the findings) of one scenario document on a started engine."""
-    result = play(engine, hello, scenario(doc), pool)
-    return result, findings(result, doc, kit_of)
 
 
 #: The rules a step about no card is filed under (a step about a card: its kit's rules).
