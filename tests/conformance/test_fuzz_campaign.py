@@ -156,3 +156,15 @@ def test_the_campaign_report_renders_for_people_and_the_docs(tmp_path):
     text = campaigns_rst(tmp_path)
     assert "Generated campaigns" in text and "3 generated scenarios" in text
     docutils.core.publish_doctree(text, settings_overrides={"halt_level": 2, "report_level": 5})
+
+
+def test_kits_hold_only_cards_the_model_executes_line_by_line():
+    """Faithless Looting's flashback is structured, its spell text is not: the model would play it as a
+    no-op, so no kit may offer it (nor any card with a line the model does not execute)."""
+    from mtgrules.conformance.adapters.reference.capabilities import FEATURES
+    from mtgrules.conformance.fuzz.kits import pool, usable_kits
+    from mtgrules.model.cards import unstructured_lines
+
+    cards = {n for k in usable_kits(list(FEATURES)) for n in k.cards()}
+    assert "Firebolt" in cards and "Faithless Looting" not in cards
+    assert not [n for n in cards if any(unstructured_lines(f) for f in pool().get(n).faces)]
