@@ -56,9 +56,10 @@ class Table:
 
     @staticmethod
     def probe_worthy(reply: dict) -> bool:
-        """A refusal an engine must share: a rule broken (priority, timing, costs, zones), not a step
-        the engine could complete by asking (a target or a choice the candidate left out)."""
-        return reply["status"] == "refused" and not re.search(r"target|choose|choice", reply.get("reason") or "")
+        """A refusal an engine must share: a rule broken (priority, timing, zones), not a step the engine
+        could complete by asking (a target or a choice the candidate left out) nor a cost the model's
+        own choice of mana sources could not pay (another choice of lands may pay it, 601.2g-h)."""
+        return reply["status"] == "refused" and not re.search(r"target|choose|choice|pay", reply.get("reason") or "")
 
     # ------------------------------------------------------------------ what the game holds now
     def _object(self, label: str):
