@@ -18,6 +18,7 @@ def kept_reports() -> list[Path]:
     on the engines page by docs/fuzz_page.py, not conformance reports)."""
     return [p for p in sorted(KEPT_REPORTS.glob("*.json")) if not p.name.startswith("fuzz-")]
 
+
 @click.command("docs")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for the HTML (default: docs/_build/html in a checkout, ./mtgrules-docs otherwise).")
