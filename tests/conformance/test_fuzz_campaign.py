@@ -36,7 +36,7 @@ def test_a_broken_engine_is_caught_with_a_minimal_reproduction(tmp_path, engines
     """Aimed at flashback and counterspells, the engine whose countered flashback spells go to the
     graveyard is caught by the observation and trace oracles; each finding is shrunk to at most 4
     steps, a scenario file that validates, passes on the reference model and fails on the engine."""
-    outcome = _campaign(tmp_path, BROKEN, 25, seed=3, features=["flashback", "counter-spell"])
+    outcome = _campaign(tmp_path, BROKEN, 25, seed=25, features=["flashback", "counter-spell"])
     found = _flashback_findings(outcome)
     assert {f["oracle"] for f in found} >= {"observation", "trace"}
     for f in found:
@@ -82,10 +82,10 @@ def test_resume_loses_no_finished_result_and_plays_nothing_twice(tmp_path):
 @pytest.mark.slow  # a minute on a loaded machine: two Dask worker processes start and import the model
 def test_dask_finds_what_the_local_run_finds(tmp_path, engines_on_path):
     distributed = pytest.importorskip("dask.distributed")
-    opts = {"seed": 3, "features": ["flashback", "counter-spell"], "shard_size": 12}
-    local = _campaign(tmp_path, BROKEN, 24, "local", **opts)
+    opts = {"seed": 25, "features": ["flashback", "counter-spell"], "shard_size": 25}
+    local = _campaign(tmp_path, BROKEN, 50, "local", **opts)
     with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None) as cluster:
-        remote = _campaign(tmp_path, BROKEN, 24, "dask", dask=cluster, **opts)
+        remote = _campaign(tmp_path, BROKEN, 50, "dask", dask=cluster, **opts)
     assert remote.cluster["workers"] == 2
     assert {r["key"]: r["status"] for r in remote.results} == {r["key"]: r["status"] for r in local.results}
     assert [f["signature"] for f in remote.distinct] == [f["signature"] for f in local.distinct]
