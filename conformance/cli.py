@@ -12,6 +12,7 @@ from rich.table import Table
 
 from mtgrules.problems import InputError
 
+from .fuzz.cli import fuzz
 from .report_diff import COMPARABLE, DEFAULT_FIELDS, compare, load_report, render
 from .report_cli import report
 from .runner_cli import conform
@@ -119,4 +120,4 @@ def conform_diff(before: Path, after: Path, fields: tuple[str, ...], as_json: bo
     sys.exit(1 if differences else 0)
 
 
-commands = [scenarios_group, conform, conform_diff, report]
+commands = [scenarios_group, conform, conform_diff, report, fuzz]

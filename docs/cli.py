@@ -13,6 +13,12 @@ from mtgrules.problems import InputError
 KEPT_REPORTS = Path(__file__).resolve().parent.parent / "conformance" / "reports"
 
 
+def kept_reports() -> list[Path]:
+    """The conformance reports kept in the project (``fuzz-*.json`` there are campaign reports, shown
+    on the engines page by docs/fuzz_page.py, not conformance reports)."""
+    return [p for p in sorted(KEPT_REPORTS.glob("*.json")) if not p.name.startswith("fuzz-")]
+
+
 @click.command("docs")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for the HTML (default: docs/_build/html in a checkout, ./mtgrules-docs otherwise).")
@@ -39,7 +45,7 @@ def docs(out: Path | None, reports: tuple[str, ...], proofs: str | None, run_pro
     from .build import build
 
     if not reports:
-        reports = tuple(str(p) for p in sorted(KEPT_REPORTS.glob("*.json")))
+        reports = tuple(str(p) for p in kept_reports())
     try:
         trace.check_inputs(load_spec(), proofs, list(reports), custom_rules)  # before the (long) build
     except InputError as exc:

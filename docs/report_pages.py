@@ -10,6 +10,7 @@ from pathlib import Path
 from mtgrules.spec.items import Spec
 
 from . import trace
+from .fuzz_page import campaigns_rst
 from .rst import code_block, copy_file, esc, heading, lit, rule_or_literal
 from .trace import ROOT, BuildContext
 
@@ -105,6 +106,7 @@ def engines_inc(context: BuildContext, files: Path) -> str:
         out.append(matrix_rst(context.reports))
         for report in context.reports:
             out.append(deviations_rst(report))
+        out.append(campaigns_rst())
     else:
         out.append(".. note::\n\n   No conformance report was given to this build.\n")
     out.append(heading("Running the corpus on your engine", "-"))

@@ -59,7 +59,9 @@ def test_the_engines_page_has_the_engine_by_rule_matrix_of_the_kept_reports():
     from mtgrules.docs.rst import esc
 
     spec = load_spec()
-    kept = sorted((Path(__file__).resolve().parents[2] / "conformance" / "reports").glob("*.json"))
+    from mtgrules.docs.cli import kept_reports
+
+    kept = kept_reports()
     reports = [read_report(p, spec, {}) for p in kept]
     text = matrix_rst(reports)
     m = matrix.matrix(matrix.load_reports(kept))

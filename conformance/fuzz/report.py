@@ -1,0 +1,86 @@
+"""The campaign report: JSON for tools and the docs, Markdown for people. The reference model's own
+failures come first (any generated scenario on which the model crashes or breaks a trace property is
+a model bug), then the engine's distinct findings per oracle and per rule, with their minimal
+scenarios."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+ORACLES = ("observation", "trace", "refused-legal", "accepted-illegal", "engine-error")
+
+
+def build(outcome, opts, hello: dict | None = None) -> dict:
+    results = outcome.results
+    statuses = Counter(r["status"] for r in results)
+    distinct = outcome.distinct
+    model = [f for f in distinct if f["oracle"].startswith("model-")]
+    engine = [f for f in distinct if not f["oracle"].startswith("model-")]
+    per_rule: dict[str, int] = {}
+    for f in engine:
+        for rule in f["rules"]:
+            per_rule[rule] = per_rule.get(rule, 0) + 1
+    files = {w["signature"]: w for w in outcome.written}
+    kits = Counter(k for r in results for k in r.get("kits") or [])
+    return {
+        "engine": (hello or {}).get("name") or opts.engine, "engine_spec": opts.engine, "seed": opts.seed,
+        "features": opts.features, "generated": len(results), "seconds": outcome.seconds,
+        "per_second": round(len(results) / outcome.seconds, 2) if outcome.seconds else None,
+        "workers": (outcome.cluster or {}).get("workers", opts.workers), "dask": (outcome.cluster or {}).get("scheduler"),
+        "statuses": dict(statuses), "kits": dict(sorted(kits.items())),
+        "model_failures": [_finding(f, files) for f in model],
+        "per_oracle": {o: sum(1 for f in engine if f["oracle"] == o) for o in ORACLES},
+        "per_rule": dict(sorted(per_rule.items())),
+        "findings": [_finding(f, files) for f in engine],
+        "unsupported": Counter(r.get("detail", "")[:120] for r in results if r["status"] == "unsupported").most_common(10),
+    }
+
+
+def _finding(f: dict, files: dict) -> dict:
+    out = {k: f.get(k) for k in ("signature", "oracle", "field", "rules", "detail", "count", "scenario")}
+    minimal = f.get("minimal")
+    if minimal:
+        out["minimal"] = {"steps": minimal["steps"], "reference": minimal["reference"], "engine_fails": minimal["engine_fails"],
+                          "setup": minimal["doc"]["setup"], "step_list": minimal["doc"]["steps"], "expect": minimal["doc"]["expect"]}
+    if f["signature"] in files:
+        out["file"] = Path(files[f["signature"]]["file"]).name
+        out["problems"] = files[f["signature"]]["problems"]
+    return out
+
+
+def markdown(data: dict) -> str:
+    lines = [f"# Fuzz campaign: {data['engine']}", "",
+             f"`mtgrules fuzz --engine {data['engine_spec']} --seed {data['seed']}`: {data['generated']} generated scenarios "
+             f"in {data['seconds']} s ({data['per_second']}/s, {data['workers']} worker(s)"
+             + (f", Dask at {data['dask']}" if data.get("dask") else "") + ").", "",
+             "Outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(data["statuses"].items())) + ".", "",
+             "## The reference model's own failures", ""]
+    if data["model_failures"]:
+        lines += [f"- **{f['signature']}** ({f['count']}x, first in {f['scenario']}): {f['detail']}" for f in data["model_failures"]]
+    else:
+        lines.append("None: the model neither crashed nor broke a trace property on any generated scenario.")
+    lines += ["", "## Findings per oracle", "", "| oracle | distinct findings |", "|---|---|"]
+    lines += [f"| {o} | {n} |" for o, n in data["per_oracle"].items()]
+    lines += ["", "## Findings per rule", "", "| rule | distinct findings |", "|---|---|"]
+    lines += [f"| {r} | {n} |" for r, n in data["per_rule"].items()] or ["| (none) | 0 |"]
+    lines += ["", "## Distinct findings", ""]
+    for f in data["findings"]:
+        lines += [f"### {f['oracle']}: {f['field']} ({', '.join(f['rules'])})", "",
+                  f"Seen {f['count']} time(s), first in generated scenario {f['scenario']}. {f['detail']}", ""]
+        m = f.get("minimal")
+        if m:
+            lines += [f"Minimal scenario ({m['steps']} step(s); reference model: {m['reference']}; "
+                      f"fails on the engine: {'yes' if m['engine_fails'] else 'no'})" + (f", file `{f['file']}`" if f.get("file") else "") + ":", "",
+                      "```json", json.dumps({"setup": m["setup"], "steps": m["step_list"], "expect": m["expect"]}, indent=1), "```", ""]
+    if not data["findings"]:
+        lines.append("None.")
+    return "\n".join(lines) + "\n"
+
+
+def write(data: dict, json_path: Path | None, md_path: Path | None) -> None:
+    if json_path:
+        Path(json_path).write_text(json.dumps(data, indent=1, default=str) + "\n", encoding="utf-8")
+    if md_path:
+        Path(md_path).write_text(markdown(data), encoding="utf-8")

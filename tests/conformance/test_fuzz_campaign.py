@@ -1,0 +1,170 @@
+"""mtgrules fuzz (issue 19): generated scenarios, the three oracles, shrinking, results streamed and
+resumed, the same findings on Dask as locally, and no false alarm on the reference model."""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mtgrules.cli import main
+from mtgrules.conformance.fuzz.driver import Options, run
+from mtgrules.conformance.runner import read_results
+from mtgrules.conformance.scenarios import load_corpus
+
+ENGINES = Path(__file__).parent / "engines"
+BROKEN = "flashback_graveyard_engine:FlashbackToGraveyard"
+FLASHBACK = "flashback.a,flashback.q5,flashback.q6"
+
+
+@pytest.fixture
+def engines_on_path(monkeypatch):
+    monkeypatch.syspath_prepend(str(ENGINES))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ENGINES), os.environ.get("PYTHONPATH", "")]))
+
+
+def _campaign(tmp_path, engine, budget, name="c", **kw):
+    return run(Options(engine=engine, budget=budget, results=tmp_path / f"{name}.jsonl", findings=tmp_path / f"{name}-findings", **kw))
+
+
+def _flashback_findings(outcome):
+    return [f for f in outcome.distinct if ",".join(sorted(f["rules"])) == FLASHBACK]
+
+
+def test_a_broken_engine_is_caught_with_a_minimal_reproduction(tmp_path, engines_on_path):
+    """Aimed at flashback and counterspells, the engine whose countered flashback spells go to the
+    graveyard is caught by the observation and trace oracles; each finding is shrunk to at most 4
+    steps, a scenario file that validates, passes on the reference model and fails on the engine."""
+    outcome = _campaign(tmp_path, BROKEN, 25, seed=25, features=["flashback", "counter-spell"])
+    found = _flashback_findings(outcome)
+    assert {f["oracle"] for f in found} >= {"observation", "trace"}
+    for f in found:
+        assert f["minimal"]["steps"] <= 4 and f["minimal"]["reference"] == "passed" and f["minimal"]["engine_fails"]
+    folder = tmp_path / "c-findings"
+    assert load_corpus(folder).problems == [] and len(load_corpus(folder).scenarios) == len(outcome.written)
+    result = CliRunner().invoke(main, ["scenarios", "validate", "--dir", str(folder)])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.slow
+def test_a_broken_engine_is_caught_within_500_unaimed_scenarios(tmp_path, engines_on_path):
+    outcome = _campaign(tmp_path, BROKEN, 500, seed=1)
+    found = _flashback_findings(outcome)
+    assert found and all(f["minimal"]["steps"] <= 4 for f in found if "minimal" in f)
+
+
+def test_the_reference_model_behind_the_protocol_finds_nothing(tmp_path):
+    """The false-alarm check, short: generated scenarios on reference-process give no finding."""
+    outcome = _campaign(tmp_path, "reference-process", 25, seed=3)
+    assert len(outcome.results) == 25
+    assert outcome.distinct == [] and {r["status"] for r in outcome.results} == {"clean"}
+
+
+@pytest.mark.slow
+def test_the_reference_model_behind_the_protocol_finds_nothing_in_2000(tmp_path):
+    outcome = _campaign(tmp_path, "reference-process", 2000, seed=0, workers=2)
+    assert len(outcome.results) == 2000 and outcome.distinct == []
+
+
+def test_resume_loses_no_finished_result_and_plays_nothing_twice(tmp_path):
+    full = _campaign(tmp_path, "reference", 12, "full", seed=5, shard_size=4)
+    path = tmp_path / "part.jsonl"
+    lines = (tmp_path / "full.jsonl").read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:6]) + lines[6][:20])  # header, five results, a torn line: a killed campaign
+    resumed = run(Options(engine="reference", budget=12, seed=5, shard_size=4, results=path, findings=None, resume=True))
+    keys = [r["key"] for r in read_results(path)]
+    assert len(keys) == len(set(keys)) == 12
+    assert sorted(keys) == sorted(r["key"] for r in full.results) == sorted(r["key"] for r in resumed.results)
+    assert [json.loads(ln)["key"] for ln in lines[1:6]] == keys[:5]  # the finished ones kept as they were
+
+
+@pytest.mark.slow  # a minute on a loaded machine: two Dask worker processes start and import the model
+def test_dask_finds_what_the_local_run_finds(tmp_path, engines_on_path):
+    distributed = pytest.importorskip("dask.distributed")
+    opts = {"seed": 25, "features": ["flashback", "counter-spell"], "shard_size": 25}
+    local = _campaign(tmp_path, BROKEN, 50, "local", **opts)
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None) as cluster:
+        remote = _campaign(tmp_path, BROKEN, 50, "dask", dask=cluster, **opts)
+    assert remote.cluster["workers"] == 2
+    assert {r["key"]: r["status"] for r in remote.results} == {r["key"]: r["status"] for r in local.results}
+    assert [f["signature"] for f in remote.distinct] == [f["signature"] for f in local.distinct]
+    assert _flashback_findings(local)
+
+
+def test_bad_options_exit_2(tmp_path):
+    runner = CliRunner()
+    both = runner.invoke(main, ["fuzz", "--budget", "5", "--time", "5"])
+    assert both.exit_code == 2 and "--budget and --time" in both.output
+    unknown = runner.invoke(main, ["fuzz", "--engine", "nonsense", "--budget", "1"])
+    assert unknown.exit_code == 2 and "unknown engine" in unknown.output
+    other = tmp_path / "r.jsonl"
+    assert runner.invoke(main, ["fuzz", "--engine", "reference", "--budget", "2", "-j", "1", "--results", str(other),
+                                "--findings", str(tmp_path / "f")]).exit_code == 0
+    mismatch = runner.invoke(main, ["fuzz", "--engine", "reference", "--seed", "9", "--budget", "2", "-j", "1",
+                                    "--results", str(other), "--resume"])
+    assert mismatch.exit_code == 2 and "seed" in mismatch.output
+
+
+def test_generated_scenarios_are_valid_and_pass_on_the_reference_model(tmp_path):
+    """Valid by construction: every generated scenario, with the expectations read from the model,
+    validates as a corpus file, and the corpus runner passes it on the reference model."""
+    from hypothesis import HealthCheck, Phase, given, seed, settings
+
+    from mtgrules.conformance.adapters.reference.capabilities import FEATURES
+    from mtgrules.conformance.fuzz.expected import model_expectations
+    from mtgrules.conformance.fuzz.kits import usable_kits
+    from mtgrules.conformance.fuzz.oracles import document
+    from mtgrules.conformance.fuzz.shrink import labels_of
+    from mtgrules.conformance.fuzz.store import yaml_text
+    from mtgrules.conformance.fuzz.strategies import scenarios
+    from mtgrules.conformance.runner import Run
+
+    made = []
+
+    @settings(max_examples=15, database=None, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+    @seed(7)
+    @given(scenarios(usable_kits(list(FEATURES))))
+    def generate(gen):
+        assert gen.model_error is None
+        doc = document(f"gen-{len(made)}", gen.setup, gen.steps, model_expectations(gen.table, labels_of(gen.setup)),
+                       kits=gen.kits, features=gen.features, cards=gen.cards)
+        (tmp_path / f"{doc['id']}.yaml").write_text(yaml_text(doc), encoding="utf-8")
+        made.append(doc)
+
+    generate()
+    corpus = load_corpus(tmp_path)
+    assert corpus.problems == [] and len(corpus.scenarios) == len(made) == 15
+    from mtgrules.conformance.engine import load_engine
+
+    results = Run(lambda: load_engine("reference"), corpus.scenarios, corpus.pool).run()
+    assert {r["outcome"] for r in results} == {"passed"}, [r["detail"] for r in results if r["outcome"] != "passed"]
+    assert any(len(d["steps"]) >= 3 for d in made) and len({k for d in made for k in d["rules"]}) > 3
+
+
+def test_the_campaign_report_renders_for_people_and_the_docs(tmp_path):
+    import docutils.core
+
+    from mtgrules.conformance.fuzz import report
+    from mtgrules.docs.fuzz_page import campaigns_rst
+
+    opts = Options(engine="reference", budget=3, seed=2, results=tmp_path / "r.jsonl", findings=None)
+    data = report.build(run(opts), opts)
+    report.write(data, tmp_path / "fuzz-reference.json", tmp_path / "fuzz-reference.md")
+    assert data["generated"] == 3 and data["model_failures"] == [] and data["findings"] == []
+    assert "## The reference model's own failures" in (tmp_path / "fuzz-reference.md").read_text()
+    text = campaigns_rst(tmp_path)
+    assert "Generated campaigns" in text and "3 generated scenarios" in text
+    docutils.core.publish_doctree(text, settings_overrides={"halt_level": 2, "report_level": 5})
+
+
+def test_kits_hold_only_cards_the_model_executes_line_by_line():
+    """Faithless Looting's flashback is structured, its spell text is not: the model would play it as a
+    no-op, so no kit may offer it (nor any card with a line the model does not execute)."""
+    from mtgrules.conformance.adapters.reference.capabilities import FEATURES
+    from mtgrules.conformance.fuzz.kits import pool, usable_kits
+    from mtgrules.model.cards import unstructured_lines
+
+    cards = {n for k in usable_kits(list(FEATURES)) for n in k.cards()}
+    assert "Firebolt" in cards and "Faithless Looting" not in cards
+    assert not [n for n in cards if any(unstructured_lines(f) for f in pool().get(n).faces)]
