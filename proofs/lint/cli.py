@@ -26,7 +26,8 @@ def lint_rules(file: Path, as_json: bool, scenarios: Path | None, timeout_ms: in
     """Check a custom rule set (YAML, see proofs/custom-rules.md) for contradictions, ambiguities,
     dangling or outdated rule references, misused terms and misspellings, together with the core
     rules. Every finding names its clauses, explains itself in rules language and carries a witness
-    situation exported as a conformance scenario. Exit 1 if there are findings or input errors.
+    situation exported as a conformance scenario. Exit 1 if there are findings, 2 if the file is
+    bad input (each problem as file:line: field: message).
 
     Example: mtgrules lint-rules proofs/custom/dyn.yaml
     """
@@ -35,7 +36,7 @@ def lint_rules(file: Path, as_json: bool, scenarios: Path | None, timeout_ms: in
     except InputError as exc:
         for p in exc.problems:
             click.echo(str(p), err=True)
-        sys.exit(1)
+        sys.exit(2)
     if scenarios is not None:
         write_scenarios(report.findings, scenarios)
     if as_json:

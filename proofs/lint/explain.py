@@ -11,7 +11,8 @@ from .words import quote, situation_words, slug, then_words
 
 
 def contradiction(an: Analysis, c: Conflict) -> Finding:
-    shown = c.situation if c.plain is None else c.plain
+    full = c.situation if c.plain is None else c.plain
+    shown = c.shown or full
     ids = c.clauses
     wants = {cid: " and ".join(then_words(t) for t in c.requires[cid]) for cid in ids}
     parts = "; ".join(f"{cid} ({quote(an.by_id[cid].text)}) requires {wants[cid]}" for cid in ids)
@@ -23,11 +24,12 @@ def contradiction(an: Analysis, c: Conflict) -> Finding:
     rules = _rules_of(an, ids)
     sid, title, expect = f"{an.custom.id}-contradiction-{'-'.join(slug(i) for i in ids)}", f"Conflict between {', '.join(ids)}", [f"{cid} ({wants[cid]})" for cid in ids]
     return Finding("contradiction", ids, explanation, dict(shown), {cid: wants[cid] for cid in ids},
-                   scenario(sid, title, rules, shown, expect, scenario_meta(an.custom.edition, rules)))
+                   scenario(sid, title, rules, full, expect, scenario_meta(an.custom.edition, rules)))
 
 
 def ambiguity(an: Analysis, q: OpenQuestion) -> Finding:
-    shown = q.situation if q.plain is None else q.plain
+    full = q.situation if q.plain is None else q.plain
+    shown = q.shown or full
     name, values, deciding, elsewhere = q.outcome, q.values, q.deciding, q.elsewhere
     set_aside = [f"{cid} ({then_words(then)})" for cid, then in q.set_aside]
     if deciding:
@@ -48,7 +50,7 @@ def ambiguity(an: Analysis, q: OpenQuestion) -> Finding:
     sid, title, rules = f"{an.custom.id}-ambiguity-{name}-{slug('-'.join(q.situation[k] for k in ('zone', 'event')))}", f"Which {name.replace('-', ' ')}? ({', '.join(ids)})", _rules_of(an, ids)
     expect = [f"{name}: {values[0]} or {values[1]}"]
     return Finding("ambiguity", ids, explanation, dict(shown), {name: list(values)},
-                   scenario(sid, title, rules, shown, expect, scenario_meta(an.custom.edition, rules)))
+                   scenario(sid, title, rules, full, expect, scenario_meta(an.custom.edition, rules)))
 
 
 def unknown(u: Unknown) -> Finding:

@@ -17,6 +17,9 @@ class Finding:
     outcomes: dict | None = None  # ambiguity: {outcome: [value1, value2]}; contradiction: what each clause requires
     scenario: dict | None = None
     subkind: str = ""  # reference/term: dangling-cite | edition | scope | property | misspelling | renamed-term
+    # where each clause is: {clause, file, line} and, for a core clause, the rule IDs it
+    # formalizes with their numbers in the current Comprehensive Rules ({id, current})
+    locations: list[dict] = field(default_factory=list)
 
     def as_json(self) -> dict:
         return {
@@ -27,6 +30,7 @@ class Finding:
             "witness": self.witness,
             "outcomes": self.outcomes,
             "scenario": self.scenario,
+            "locations": self.locations,
         }
 
 
@@ -73,6 +77,9 @@ def render(report: Report) -> list[str]:
         lines.append("")
         lines.append(head)
         lines.append(f"    {f.explanation}")
+        for loc in f.locations:
+            rules = ", ".join(f"{r['id']}" + (f" = {r['current']}" if r.get("current") else "") for r in loc.get("rules", []))
+            lines.append(f"    at {loc['file']}:{loc['line'] or '?'}: {loc['clause']}" + (f" (core; rules: {rules})" if loc.get("core") else ""))
         if f.kind == "ambiguity" and f.outcomes:
             for name, values in f.outcomes.items():
                 lines.append(f"    outcomes: {name} = {values[0]}  |  {name} = {values[1]}")

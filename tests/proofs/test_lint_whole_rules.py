@@ -114,3 +114,34 @@ def test_a_countered_flashback_spell_going_to_the_graveyard_is_found():
     assert found[("hb.2", "flashback.a")].witness["to-zone"] == "hand"
     assert found[("hb.3", "flashback.a")].witness["event"] == "fizzling"
     assert report.count("ambiguity") == 0
+
+
+def test_findings_are_the_same_whatever_pythonhashseed():
+    """Stable witnesses: the report (but its timing) is the same for every hash seed."""
+    import json
+    import subprocess
+    import sys
+
+    fixture = Path(__file__).parent / "lint_fixtures" / "flashback_countered.yaml"
+    code = ("import json,sys; from mtgrules.proofs import lint; d = lint.lint_file(sys.argv[1]).as_json(); d.pop('seconds'); "
+            "print(json.dumps(d, sort_keys=True))")
+    outs = {subprocess.run([sys.executable, "-c", code, str(fixture)], env={**__import__("os").environ, "PYTHONHASHSEED": str(seed)},
+                           capture_output=True, text=True, check=True).stdout for seed in (0, 1, 2)}
+    assert len(outs) == 1
+    witness = json.loads(outs.pop())["findings"][0]["witness"]
+    assert "keyword" not in witness or witness["keyword"] == "flashback"  # only what the clauses constrain
+    assert set(witness) <= {"zone", "event", "to-zone", "via", "keyword"}
+
+
+def test_findings_point_at_the_file_and_the_current_rule_numbers():
+    fixture = Path(__file__).parent / "lint_fixtures" / "flashback_countered.yaml"
+    report = lint.lint_file(fixture)
+    f = next(f for f in report.findings if f.clauses == ["hb.1", "flashback.a"])
+    custom, core = f.locations
+    assert custom["clause"] == "hb.1" and custom["file"].endswith("flashback_countered.yaml") and custom["line"] == 5
+    assert core["core"] and core["file"].endswith("core_rules.yaml") and {"id": "flashback.a", "current": "702.34a"} in core["rules"]
+    from mtgrules.proofs.lint.report import render
+
+    text = "\n".join(render(report))
+    assert f"{custom['file']}:5: hb.1" in text and "flashback.a = 702.34a" in text
+    assert report.as_json()["findings"][0]["locations"] == f.locations
