@@ -20,6 +20,8 @@ class Finding:
     # where each clause is: {clause, file, line} and, for a core clause, the rule IDs it
     # formalizes with their numbers in the current Comprehensive Rules ({id, current})
     locations: list[dict] = field(default_factory=list)
+    readings: list[str] = field(default_factory=list)  # who each `one_of` alternative of the scenario is
+    model: dict | None = None  # --run: the scenario's result on the reference model and the readings it takes
 
     def as_json(self) -> dict:
         return {
@@ -31,6 +33,8 @@ class Finding:
             "outcomes": self.outcomes,
             "scenario": self.scenario,
             "locations": self.locations,
+            "readings": self.readings,
+            **({"model": self.model} if self.model is not None else {}),
         }
 
 
@@ -87,6 +91,9 @@ def render(report: Report) -> list[str]:
             lines.append("    witness: " + ", ".join(f"{k}={v}" for k, v in f.witness.items()))
         if f.scenario:
             lines.append(f"    scenario: {f.scenario['id']}")
+        if f.model is not None:
+            taken = ", ".join(f.model["takes"]) or "none of the readings"
+            lines.append(f"    reference model: {f.model['outcome']}" + (f"; takes the reading of {taken}" if f.readings else f" ({f.model['detail']})" if f.model.get("detail") else ""))
     if report.overrides_used:
         lines.append("")
         lines.append("precedence applied (intended overrides, not reported):")
