@@ -80,7 +80,9 @@ def _marco(bodies: dict[str, z3.BoolRef], axioms: list, limits: _Limits) -> tupl
     unknown: list[Unknown] = []
 
     def check(subset: Iterable[str]):
-        return s.check(*[lits[i] for i in subset])
+        # sorted: assumptions in a fixed order (a set's order varies with PYTHONHASHSEED, and Z3's
+        # search, so the core and the witness, depend on it)
+        return s.check(*[lits[i] for i in sorted(subset)])
 
     while m.check() == z3.sat:
         model = m.model()

@@ -210,6 +210,7 @@ def scenario(sid: str, title: str, rules: list[str], s: dict, expect: list[str],
         return step
 
     event = s["event"]
+    active = "alice"
     moved = True  # False: the steps cannot make the witness's move happen (no card of the pool does it)
     if s["kind"] == "spell-copy":
         setup_zone = "hand"
@@ -254,7 +255,12 @@ def scenario(sid: str, title: str, rules: list[str], s: dict, expect: list[str],
         extra_alice.setdefault("battlefield", []).extend(_lands(_costs(card, None, "morph") if using == "morph" else list(c[5]) if c and using == "dynamic" else _costs(card, 0, None)))
         steps.append({"turn_face_up": label, "by": "alice", "using": using})
     elif event == "discarding":
-        steps.append({"discard": [label], "by": "alice", "note": "as an effect instructs alice to discard"})
+        # an effect makes alice discard: bob's Mind Rot on his turn, W the only card in her hand
+        extra_bob.setdefault("hand", []).append("Mind Rot")
+        extra_bob.setdefault("battlefield", []).extend(_lands(_costs("Mind Rot", None, None)))
+        used.append("Mind Rot")
+        active = "bob"
+        steps += [{"cast": "Mind Rot", "by": "bob", "targets": ["alice"]}, {"resolve": "all"}]
     elif event == "merging":
         steps.append({"check": "state", "note": "a mutating creature spell alice controls resolves and merges with this permanent (702.140c)"})
     elif event in ("transforming", "turning-face-down", "changing-zones"):
@@ -316,7 +322,7 @@ def scenario(sid: str, title: str, rules: list[str], s: dict, expect: list[str],
         "cards": list(dict.fromkeys(cards)),
         "notes": " ".join(notes),
         "setup": {"players": {"alice": _zones({"life": 20, setup_zone: [entry]}, extra_alice), "bob": _zones({"life": 20}, extra_bob)},
-                  "turn": {"active": "alice", "step": "precombat-main", "priority": "alice"}},
+                  "turn": {"active": active, "step": "precombat-main", "priority": active}},
         "steps": steps,
         "expect": [_reached(s, label, steps)] + ([{"one_of": [obs for _, obs in readings]}] if len(readings) > 1 else []),
     }, [who for who, _ in readings] if len(readings) > 1 else []
@@ -331,6 +337,8 @@ def _zones(player: dict, extra: dict) -> dict:
 def _reached(s: dict, label: str, steps: list) -> dict:
     """The observation that the witness situation was reached: the spell was cast, or the object is
     in the witness's zone."""
+    if s["event"] == "discarding":
+        return {"event": {"kind": "discard", "object": label}}
     if any(st.get("cast") == label for st in steps):
         return {"event": {"kind": "cast", "object": label}}
     return {"object": label, "zone": "battlefield" if s["event"] == "entering-battlefield" else s["zone"]}
