@@ -371,6 +371,7 @@ def _semantic_problems(s: Scenario, pool: CardPool, rule_ids: set[str] | None, e
     if stem != s.id:
         problems.append(doc.problem(["id"], f"the file name must be the scenario ID: rename {Path(s.file).name} to {s.id}.yaml"))
     if rule_ids is not None:
+        rule_ids = rule_ids | _ruleset_ids(s)  # a custom rule set's clause IDs, for the scenarios that come from it
         for i, rule in enumerate(s.rules):
             if rule not in rule_ids:
                 problems.append(doc.problem(["rules", i], f"unknown rule ID {rule!r} (see `mtgrules spec list`)"))
@@ -593,10 +594,46 @@ def _normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+def _ruleset_path(s: Scenario) -> Path | None:
+    """The custom rule set a scenario comes from (``source.ruleset``): as written if absolute, else
+    from the project's root, else beside the scenario."""
+    name = s.source.get("ruleset")
+    if not isinstance(name, str):
+        return None
+    path = Path(name)
+    if path.is_absolute():
+        return path
+    root = Path(__file__).resolve().parents[1]
+    return next((p for p in (root / path, Path(s.file).parent / path) if p.is_file()), root / path)
+
+
+def _ruleset_ids(s: Scenario) -> set[str]:
+    """The clause IDs of the scenario's rule set (the IDs a rule set registers for its witnesses),
+    each also without its part (``dyn.5/2`` registers ``dyn.5``); none if there is no such file."""
+    path = _ruleset_path(s)
+    if path is None or not path.is_file():
+        return set()
+    try:
+        data = yamlio.load(path).data
+    except InputError:
+        return set()
+    clauses = data.get("clauses") if isinstance(data, dict) else None
+    ids = {c["id"] for c in clauses or [] if isinstance(c, dict) and isinstance(c.get("id"), str)}
+    return ids | {i.split("/")[0] for i in ids}
+
+
 def _source_problems(s: Scenario) -> list[Problem]:
-    """The seed exists, the line is in it, and the quote is verbatim there ("..." marks a cut)."""
+    """The seed exists, the line is in it, and the quote is verbatim there ("..." marks a cut);
+    a rule set source exists and has the line."""
     from mtgrules.spec.loader import SOURCES, seed_lines
 
+    if "seed" not in s.source:
+        path = _ruleset_path(s)
+        if path is None or not path.is_file():
+            return [s.doc.problem(["source", "ruleset"], f"no rule set file {s.source.get('ruleset')!r}")]
+        line = s.source.get("line")
+        count = len(path.read_text(encoding="utf-8", errors="replace").splitlines())
+        return [s.doc.problem(["source", "line"], f"the rule set has only {count} lines")] if isinstance(line, int) and line > count else []
     seed = SOURCES / s.source["seed"]
     if not seed.is_file():
         return [s.doc.problem(["source", "seed"], f"no seed file {s.source['seed']!r} in {SOURCES}")]

@@ -36,6 +36,8 @@ class Clause:
     rules: tuple[str, ...] = ()
     cites: tuple[dict, ...] = ()
     note: str | None = None
+    covers: tuple[dict, ...] = ()  # the situations the text covers (conditions within `when`)
+    leaves_out: tuple[dict, ...] = ()  # {situation, reason}: what the formalization leaves out
 
     @property
     def is_core(self) -> bool:
@@ -99,6 +101,8 @@ def load(path: str | Path, known_ids: set[str] | None = None) -> RuleSet:
         seen[c["id"]] = n
         problems += [doc.problem(p, m) for p, m in voc.check_condition(c.get("when"), base + ["when"], "situation")]
         problems += [doc.problem(p, m) for p, m in voc.check_outcome(c.get("then"), base + ["then"])]
+        for m, cover in enumerate(c.get("covers", [])):
+            problems += [doc.problem(p, msg) for p, msg in voc.check_condition(cover, base + ["covers", m], "situation")]
         if spec is not None:
             spec_id, _, part = c["id"].partition("/")
             if spec_id in spec:
@@ -124,6 +128,8 @@ def load(path: str | Path, known_ids: set[str] | None = None) -> RuleSet:
                 rules=tuple(c.get("rules", ())),
                 cites=tuple(c.get("cites", ())),
                 note=c.get("note"),
+                covers=tuple(c.get("covers", ())),
+                leaves_out=tuple(c.get("leaves_out", ())),
             )
         )
     ids = set(seen) | (known_ids or set())

@@ -36,10 +36,16 @@ SITUATION: dict[str, tuple[str, ...]] = {
     # which half or face was chosen when it was cast (none: not cast, or not a two-part card)
     "half": ("none", "permanent", "nonpermanent", "left", "right", "front", "back"),
     # the event in progress and how the object got where it is
-    # changing-zones: it is moving from its zone to another (400.7); discarding: from the hand
-    # (701.9); merging: an object is merging with this permanent (730.2)
+    # changing-zones: it is moving from its zone to another (400.7), to `to-zone`; discarding:
+    # from the hand (701.9); merging: an object is merging with this permanent (730.2);
+    # countered: a spell countered by a spell or ability (701.6a); fizzling: a spell whose
+    # targets are all illegal as it would resolve (608.2b) -- with resolving and changing-zones
+    # (an effect returning it to a hand, exiling it ...) every way a spell leaves the stack
     "event": ("none", "casting", "resolving", "entering-battlefield", "turning-face-up", "transforming", "turning-face-down",
-              "changing-zones", "discarding", "merging"),
+              "changing-zones", "discarding", "merging", "countered", "fizzling"),
+    # the zone an event that moves the object sends it to (before replacement effects, 614.1);
+    # `none` unless the event is changing-zones (the zone of origin is `zone`)
+    "to-zone": ("none", "library", "hand", "graveyard", "battlefield", "exile", "command"),
     # how it got where it is or how it was cast; copied/storm: a spell copy put onto the stack
     "via": ("none", "cast", "flashback", "effect", "manifest", "morph", "madness", "mutate", "copied", "storm"),
     # the keyword of the object that the situation is about (seed 004 keywords, mutate)
@@ -156,7 +162,7 @@ WELL_FORMED_DOC = (
     "a chosen half only on the stack, or as the spell resolves/enters: permanent/nonpermanent for dynamic cards, left/right for split cards, front/back for modal double-faced cards",
     "a face-up two-part card (split, dynamic) on the stack has a chosen half; a face-down object has none",
     "a face-down spell was cast face down (morph); a face-down permanent was manifested or cast face down",
-    "events: casting and resolving happen on the stack; entering the battlefield, turning face up/down and transforming on the battlefield",
+    "events: casting, resolving, being countered and fizzling happen on the stack; a zone change has a destination zone (`to-zone`) other than its zone, and only a zone change has one; a mutating spell does not fizzle (702.140b); entering the battlefield, turning face up/down and transforming on the battlefield",
     "via cast: the object was cast; via manifest/morph: it is face down or being turned face up",
     "via flashback, madness, morph, mutate, storm: the object has that keyword; a manifested object is not one with morph (701.40c is not modelled)",
     "a spell copy (kind spell-copy) is on the stack, put there by an effect (via copied) or by storm, and only a spell copy is; a copy of a card on the stack was cast (707.12)",
@@ -205,7 +211,11 @@ class Vars:
             z3.Implies(half("front", "back"), e("layout", "modal-dfc")),
             z3.Implies(z3.And(zone("stack"), e("face", "up"), z3.Or(e("layout", "split"), e("layout", "dynamic"), e("layout", "modal-dfc"))), z3.Not(e("half", "none"))),
             z3.Implies(z3.And(zone("battlefield"), e("layout", "dynamic"), e("face", "up"), e("event", "entering-battlefield"), via("cast", "madness")), e("half", "permanent")),
-            z3.Implies(z3.Or(e("event", "casting"), e("event", "resolving")), zone("stack")),
+            z3.Implies(z3.Or(e("event", "casting"), e("event", "resolving"), e("event", "countered"), e("event", "fizzling")), zone("stack")),
+            z3.Implies(e("event", "changing-zones"), z3.Not(e("to-zone", "none"))),
+            z3.Implies(z3.Not(e("event", "changing-zones")), e("to-zone", "none")),
+            *[z3.Implies(e("to-zone", z), z3.Not(zone(z))) for z in SITUATION["to-zone"][1:]],
+            z3.Implies(e("event", "fizzling"), z3.Not(e("via", "mutate"))),  # 702.140b: a mutating spell whose target is illegal resolves
             z3.Implies(z3.Or(e("event", "entering-battlefield"), e("event", "turning-face-up"), e("event", "transforming"), e("event", "turning-face-down")), zone("battlefield")),
             z3.Implies(e("event", "turning-face-up"), e("face", "down")),
             z3.Implies(e("event", "turning-face-down"), e("face", "up")),

@@ -80,7 +80,9 @@ def _marco(bodies: dict[str, z3.BoolRef], axioms: list, limits: _Limits) -> tupl
     unknown: list[Unknown] = []
 
     def check(subset: Iterable[str]):
-        return s.check(*[lits[i] for i in subset])
+        # sorted: assumptions in a fixed order (a set's order varies with PYTHONHASHSEED, and Z3's
+        # search, so the core and the witness, depend on it)
+        return s.check(*[lits[i] for i in sorted(subset)])
 
     while m.check() == z3.sat:
         model = m.model()
@@ -150,6 +152,7 @@ class Conflict:
     situation: dict  # the plainest witness met while enumerating the cells
     cell: frozenset  # the clauses that apply in the witness's cell
     plain: dict | None = None  # the plainest situation of that cell (None: Z3 found none)
+    shown: dict | None = None  # the plainest situation without the variables nothing constrains
 
 
 @dataclass
@@ -166,6 +169,7 @@ class OpenQuestion:
     set_aside: list[tuple[str, Any]]  # (clause, `then` fragment) of the parts a contradiction set aside
     cell: frozenset
     plain: dict | None = None
+    shown: dict | None = None
 
 
 class Analysis:
@@ -265,7 +269,7 @@ class Analysis:
         subst = [(self.v.consts[n], self.v.values[n][situation[n]]) for n in self.body_situation]
         out = {}
         shadows: dict[str, frozenset] = {}
-        for cid in applies:
+        for cid in sorted(applies):  # sorted: the same input gives the same solver calls whatever PYTHONHASHSEED
             drops = [p for p in self.prec if p.over == cid and p.rule in applies]
             if any(not p.on for p in drops):
                 for p in drops:
@@ -297,7 +301,7 @@ class Analysis:
             return x
 
         for pid in bodies:
-            toks = [("v", t) for t in self.part_vars[pid] - {_token(n) for n in shadows[pid]}]
+            toks = [("v", t) for t in sorted(self.part_vars[pid] - {_token(n) for n in shadows[pid]})]
             find(("p", pid))
             for t in toks:
                 parent[find(t)] = find(("p", pid))
@@ -309,7 +313,7 @@ class Analysis:
             parts = frozenset(m[1] for m in members if m[0] == "p")
             if parts:
                 out.append((parts, frozenset(m[1] for m in members if m[0] == "v")))
-        return out
+        return sorted(out, key=lambda g: sorted(g[0]))
 
     # ------------------------------------------------------------------ run
     def run(self) -> None:
@@ -330,13 +334,13 @@ class Analysis:
                 self.unknowns += unknown
                 for mus in muses:
                     clauses = frozenset(_cid(p) for p in mus)
-                    if clauses not in seen_mus or _complexity(situation) < _complexity(seen_mus[clauses][0]):
+                    if clauses not in seen_mus or _rank(situation) < _rank(seen_mus[clauses][0]):
                         seen_mus[clauses] = (situation, mus, applies)
                 here = tuple(on and _token(q["outcome"]) in tokens for q, on in zip(self.questions, asked))
                 undecided = [u and not h for u, h in zip(undecided, here)]
                 if any(here):
-                    for mss in msses:
-                        self._ambiguities(applies, situation, here, {k: bodies[k] for k in mss}, seen_amb, set(parts) - mss, bsit)
+                    for mss in sorted(msses, key=sorted):
+                        self._ambiguities(applies, situation, here, {k: bodies[k] for k in sorted(mss)}, seen_amb, set(parts) - mss, bsit)
             if any(undecided):  # questions whose outcome no applicable part mentions
                 self._ambiguities(applies, situation, tuple(undecided), {}, seen_amb, set(), bsit)
         for clauses, (situation, mus, applies) in seen_mus.items():
@@ -348,16 +352,38 @@ class Analysis:
         best: dict = {}
         for q in self._questions_found:
             k = (q.outcome, tuple(q.clauses))
-            if k not in best or _complexity(q.situation) < _complexity(best[k].situation):
+            if k not in best or _rank(q.situation) < _rank(best[k].situation):
                 best[k] = q
         self.open_questions = list(best.values())
         for found in [*self.conflicts, *self.open_questions]:
             found.plain = self._plainest(found.cell, found.situation)
+            extra = found.question.get("when") if isinstance(found, OpenQuestion) else None
+            found.shown = self._minimal(found.cell, found.situation, found.plain, found.clauses, extra)
+            if found.shown is not None:  # the plainest situation with what the finding needs: the scenario's
+                found.plain = self._plainest_of([*self.wf, self.scope, *[self.guards[c] for c in found.clauses if c in self.guards],
+                                                 *[self.v.eq(n, x) for n, x in found.shown.items()]]) or found.plain
+
+    def _minimal(self, applies: frozenset, situation: dict, plain: dict | None, clauses: list[str], extra) -> dict | None:
+        """The witness with only the variables that matter: those the finding's clauses (or the
+        question) test, and those the cell forces; a variable free in the cell and tested by none
+        of them (``keyword`` where no clause speaks of a keyword) is dropped."""
+        if plain is None:
+            return None
+        mentioned = set().union(*[_cond_vars(self.by_id[c].when) for c in clauses if c in self.by_id], _cond_vars(extra), _cond_vars(self.custom.scope))
+        mentioned |= set().union(*[self.clause_sit[c] for c in clauses if c in self.clause_sit])
+        s = self.limits.solver()
+        s.add(*self.wf, self.scope, *[self.guards[c] for c in clauses if c in self.guards], *[self.v.eq(n, plain[n]) for n in sorted(mentioned)])
+        # a forced value that is the plain one (face up, untapped, not merged) goes without saying
+        return {name: plain[name] for name in voc.SITUATION
+                if name in mentioned or (plain[name] != _DEFAULTS.get(name) and s.check(z3.Not(self.v.eq(name, plain[name]))) == z3.unsat)}
 
     def _plainest(self, applies: frozenset, situation: dict) -> dict | None:
         """The plainest situation of the cell (face up, no event, a card ...): the witness shown."""
+        return self._plainest_of([*self.wf, self.scope, *self._cell_constraints(applies, situation)])
+
+    def _plainest_of(self, constraints: list) -> dict | None:
         s = self.limits.solver()
-        s.add(*self.wf, self.scope, *self._cell_constraints(applies, situation))
+        s.add(*constraints)
         keep: list = []
         for name, value in _PREFERRED:
             trial = keep + [self.v.eq(name, value)]
@@ -440,6 +466,21 @@ def _outcome_vars(expr: z3.ExprRef) -> set[str]:
     return names
 
 
+def _cond_vars(cond: Any) -> set[str]:
+    """The situation variables a condition tests."""
+    if isinstance(cond, list):
+        return set().union(*[_cond_vars(c) for c in cond]) if cond else set()
+    if not isinstance(cond, dict):
+        return set()
+    out = set()
+    for key, value in cond.items():
+        if key in ("any", "all", "not"):
+            out |= _cond_vars(value)
+        elif key in voc.SITUATION:
+            out.add(key)
+    return out
+
+
 def _cid(part: str) -> str:
     return part.split("#")[0]
 
@@ -460,11 +501,17 @@ def clause_order(cid: str):
     return (not cid.startswith(("dyn", "t.", "hb")), cid)
 
 
-_PREFERRED = [("face", "up"), ("kind", "card"), ("keyword", "none"), ("merged", "no"), ("card", "any"), ("status", "normal"), ("tapped", "no"), ("event", "none"), ("via", "cast"), ("via", "none"), ("zone", "hand")]
-_DEFAULTS = {"kind": "card", "card": "any", "face": "up", "status": "normal", "tapped": "no", "half": "none", "event": "none", "via": "none",
-             "keyword": "none", "merged": "no"}
+_PREFERRED = [("face", "up"), ("kind", "card"), ("layout", "normal"), ("keyword", "none"), ("merged", "no"), ("card", "any"), ("status", "normal"), ("tapped", "no"), ("event", "none"), ("via", "cast"), ("via", "none"), ("zone", "hand")]
+_DEFAULTS = {"layout": "normal", "kind": "card", "card": "any", "face": "up", "status": "normal", "tapped": "no", "half": "none", "event": "none", "zone": "hand", "via": "none",
+             "keyword": "none", "merged": "no", "to-zone": "none", "other-component": "none"}
+
+
+def _rank(s: dict) -> tuple:
+    """The plainer witness first; ties broken by the values, so that the choice never depends on
+    the order in which cells were met."""
+    return (_complexity(s), sorted(s.items()))
 
 
 def _complexity(s: dict) -> int:
-    plain = {"via": ("none", "cast")}
+    plain = {"via": ("none", "cast"), "layout": ("normal",)}
     return sum(1 for k, val in _DEFAULTS.items() if s.get(k) != val and s.get(k) not in plain.get(k, ())) + (s.get("zone") != "hand")

@@ -11,7 +11,8 @@ from .words import quote, situation_words, slug, then_words
 
 
 def contradiction(an: Analysis, c: Conflict) -> Finding:
-    shown = c.situation if c.plain is None else c.plain
+    full = c.situation if c.plain is None else c.plain
+    shown = c.shown or full
     ids = c.clauses
     wants = {cid: " and ".join(then_words(t) for t in c.requires[cid]) for cid in ids}
     parts = "; ".join(f"{cid} ({quote(an.by_id[cid].text)}) requires {wants[cid]}" for cid in ids)
@@ -22,12 +23,13 @@ def contradiction(an: Analysis, c: Conflict) -> Finding:
     )
     rules = _rules_of(an, ids)
     sid, title, expect = f"{an.custom.id}-contradiction-{'-'.join(slug(i) for i in ids)}", f"Conflict between {', '.join(ids)}", [f"{cid} ({wants[cid]})" for cid in ids]
-    return Finding("contradiction", ids, explanation, dict(shown), {cid: wants[cid] for cid in ids},
-                   scenario(sid, title, rules, shown, expect, scenario_meta(an.custom.edition, rules)))
+    scen, readings = scenario(sid, title, rules, full, expect, _meta(an, ids, rules), requires=c.requires)
+    return Finding("contradiction", ids, explanation, dict(shown), {cid: wants[cid] for cid in ids}, scen, readings=readings)
 
 
 def ambiguity(an: Analysis, q: OpenQuestion) -> Finding:
-    shown = q.situation if q.plain is None else q.plain
+    full = q.situation if q.plain is None else q.plain
+    shown = q.shown or full
     name, values, deciding, elsewhere = q.outcome, q.values, q.deciding, q.elsewhere
     set_aside = [f"{cid} ({then_words(then)})" for cid, then in q.set_aside]
     if deciding:
@@ -47,13 +49,23 @@ def ambiguity(an: Analysis, q: OpenQuestion) -> Finding:
     # the scenario's ID comes from the situation met while enumerating, its setup from the plainest one
     sid, title, rules = f"{an.custom.id}-ambiguity-{name}-{slug('-'.join(q.situation[k] for k in ('zone', 'event')))}", f"Which {name.replace('-', ' ')}? ({', '.join(ids)})", _rules_of(an, ids)
     expect = [f"{name}: {values[0]} or {values[1]}"]
-    return Finding("ambiguity", ids, explanation, dict(shown), {name: list(values)},
-                   scenario(sid, title, rules, shown, expect, scenario_meta(an.custom.edition, rules)))
+    scen, readings = scenario(sid, title, rules, full, expect, _meta(an, ids, rules), requires={v: [{name: v}] for v in values})
+    return Finding("ambiguity", ids, explanation, dict(shown), {name: list(values)}, scen, readings=readings)
 
 
 def unknown(u: Unknown) -> Finding:
     what = u.about + (f" at {situation_words(u.situation)}" if u.situation is not None else "") + (f": {u.reason}" if u.reason is not None else "")
     return Finding("unknown", [], f"Z3 could not decide: {what}. This is not a clean result.")
+
+
+def _meta(an: Analysis, ids, rules) -> dict:
+    """The scenario's edition and sources: the rule set's file at its first custom clause."""
+    from mtgrules.paths import shown_path
+    from pathlib import Path
+
+    first = next((an.by_id[c] for c in ids if c in an.by_id and not an.by_id[c].is_core), None)
+    where = first or next((an.by_id[c] for c in ids if c in an.by_id), None)
+    return scenario_meta(an.custom.edition, rules, shown_path(Path(where.file)) if where else None, where.line if where else None)
 
 
 def _rules_of(an: Analysis, ids) -> list[str]:

@@ -17,6 +17,11 @@ class Finding:
     outcomes: dict | None = None  # ambiguity: {outcome: [value1, value2]}; contradiction: what each clause requires
     scenario: dict | None = None
     subkind: str = ""  # reference/term: dangling-cite | edition | scope | property | misspelling | renamed-term
+    # where each clause is: {clause, file, line} and, for a core clause, the rule IDs it
+    # formalizes with their numbers in the current Comprehensive Rules ({id, current})
+    locations: list[dict] = field(default_factory=list)
+    readings: list[str] = field(default_factory=list)  # who each `one_of` alternative of the scenario is
+    model: dict | None = None  # --run: the scenario's result on the reference model and the readings it takes
 
     def as_json(self) -> dict:
         return {
@@ -27,6 +32,9 @@ class Finding:
             "witness": self.witness,
             "outcomes": self.outcomes,
             "scenario": self.scenario,
+            "locations": self.locations,
+            "readings": self.readings,
+            **({"model": self.model} if self.model is not None else {}),
         }
 
 
@@ -73,6 +81,9 @@ def render(report: Report) -> list[str]:
         lines.append("")
         lines.append(head)
         lines.append(f"    {f.explanation}")
+        for loc in f.locations:
+            rules = ", ".join(f"{r['id']}" + (f" = {r['current']}" if r.get("current") else "") for r in loc.get("rules", []))
+            lines.append(f"    at {loc['file']}:{loc['line'] or '?'}: {loc['clause']}" + (f" (core; rules: {rules})" if loc.get("core") else ""))
         if f.kind == "ambiguity" and f.outcomes:
             for name, values in f.outcomes.items():
                 lines.append(f"    outcomes: {name} = {values[0]}  |  {name} = {values[1]}")
@@ -80,6 +91,9 @@ def render(report: Report) -> list[str]:
             lines.append("    witness: " + ", ".join(f"{k}={v}" for k, v in f.witness.items()))
         if f.scenario:
             lines.append(f"    scenario: {f.scenario['id']}")
+        if f.model is not None:
+            taken = ", ".join(f.model["takes"]) or "none of the readings"
+            lines.append(f"    reference model: {f.model['outcome']}" + (f"; takes the reading of {taken}" if f.readings else f" ({f.model['detail']})" if f.model.get("detail") else ""))
     if report.overrides_used:
         lines.append("")
         lines.append("precedence applied (intended overrides, not reported):")

@@ -17,6 +17,10 @@ from .report import Finding
 from .words import cond_words
 
 
+#: Longer than any word of the Comprehensive Rules and any phrase of two of them written together.
+_LONGEST_WORD = 40
+
+
 def misspelling_findings(rs: RuleSet, skipped: list[str]) -> list[Finding]:
     crs = _cr_texts()
     if not crs:
@@ -34,6 +38,10 @@ def misspelling_findings(rs: RuleSet, skipped: list[str]) -> list[Finding]:
         for raw in re.findall(r"[A-Za-z]+", c.text):
             w = raw.lower()
             if len(w) < 5 or w in known or w in own or (w.startswith("non") and w[3:] in known) or raw[0].isupper() and raw[1:].islower() and c.text.find(raw) > 0 and not _sentence_start(c.text, raw):
+                continue
+            if len(w) > _LONGEST_WORD:
+                # no word of the rules is this long: no run-together phrase or close spelling to
+                # find (and both searches grow with the square of the length)
                 continue
             suggestion = None
             for i in range(2, len(w) - 1):

@@ -48,27 +48,40 @@ def cond_words(cond: Any) -> str:
 
 
 def situation_words(s: dict) -> str:
+    """A situation in words; a variable missing from ``s`` (dropped as unconstrained) is not said."""
     what = {"dynamic": "a dynamic card", "split": "a split card", "flip": "a flip card", "transforming-dfc": "a transforming double-faced card",
-            "modal-dfc": "a modal double-faced card", "normal": "an ordinary card"}[s["layout"]]
+            "modal-dfc": "a modal double-faced card", "normal": "an ordinary card"}.get(s.get("layout"), "an object")
     if s.get("card") == "ds-pb":
         what = "Divine Skywarden // Purewind Blessings (a dynamic card)"
-    if s["kind"] == "token":
+    if s.get("kind") == "token":
         what = "a token (" + what + ")"
-    elif s["kind"] == "copy":
+    elif s.get("kind") == "copy":
         what = "a copy of " + what + " created by an effect"
+    elif s.get("kind") == "spell-copy":
+        what = "a copy of a spell (" + what + ")"
+    if s.get("merged") == "yes":
+        what = "a merged permanent whose topmost component is " + what + ({"none": ""}.get(s.get("other-component", "none"), f", with {s.get('other-component')} component"))
     bits = [what]
-    bits.append(("face down " if s["face"] == "down" else "") + ("on the stack" if s["zone"] == "stack" else "on the battlefield" if s["zone"] == "battlefield" else f"in the {s['zone']}" if s["zone"] != "command" else "in the command zone"))
-    if s["half"] != "none":
+    zone = s.get("zone")
+    where = {"stack": "on the stack", "battlefield": "on the battlefield", "command": "in the command zone", None: ""}.get(zone, f"in the {zone}")
+    if s.get("face") == "down" or where:
+        bits.append(("face down " if s.get("face") == "down" else "") + (where or "anywhere"))
+    if s.get("half", "none") != "none":
         bits.append(f"cast as its {s['half']} half" if s["half"] in ("permanent", "nonpermanent", "left", "right") else f"cast as its {s['half']} face")
-    if s["status"] != "normal":
+    if s.get("status", "normal") != "normal":
         bits.append(s["status"])
-    if s["tapped"] == "yes":
+    if s.get("tapped") == "yes":
         bits.append("tapped")
     event = {"casting": "being cast", "resolving": "resolving", "entering-battlefield": "entering the battlefield", "turning-face-up": "being turned face up",
-             "transforming": "transforming", "turning-face-down": "being turned face down"}.get(s["event"])
+             "transforming": "transforming", "turning-face-down": "being turned face down", "countered": "being countered",
+             "fizzling": "not resolving because all its targets are illegal", "discarding": "being discarded", "merging": "as an object merges with it",
+             "changing-zones": f"moving to the {s.get('to-zone', 'another zone')}" if s.get("to-zone", "none") != "none" else "moving to another zone"}.get(s.get("event"))
     if event:
         bits.append(event)
-    via = {"cast": "after being cast" if s["zone"] != "stack" else None, "flashback": "cast with flashback", "effect": "put there by an effect", "manifest": "manifested", "morph": "cast face down with morph"}.get(s["via"])
+    via = {"cast": "after being cast" if zone != "stack" else None, "flashback": "cast with flashback", "effect": "put there by an effect", "manifest": "manifested",
+           "morph": "cast face down with morph", "madness": "cast with madness", "mutate": "cast with mutate", "copied": "put onto the stack as a copy", "storm": "a storm copy"}.get(s.get("via"))
     if via:
         bits.append(via)
+    if s.get("keyword", "none") != "none" and s.get("via") != s.get("keyword"):
+        bits.append(f"with {s['keyword']}")
     return ", ".join(bits)

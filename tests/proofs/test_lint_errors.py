@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from mtgrules.problems import InputError
+from mtgrules.proofs import lint
 from mtgrules.proofs.lint.cli import lint_rules
 from mtgrules.proofs.rulesets import load
 
@@ -47,16 +48,16 @@ def test_unknown_rule_ids():
     assert any(":15: clauses/2/text: text differs from spec item dyn.2" in m for m in found)
 
 
-def test_cli_bad_file_exit_1_without_traceback():
+def test_cli_bad_file_exit_2_without_traceback():
     result = CliRunner().invoke(lint_rules, [str(FIXTURES / "broken_vocabulary.yaml")])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "Traceback" not in (result.stderr + result.stdout)
     assert "clauses/0/when/zonee" in result.stderr
 
 
 def test_cli_missing_file():
     result = CliRunner().invoke(lint_rules, [str(FIXTURES / "no_such_file.yaml")])
-    assert result.exit_code == 1 and "cannot read" in result.stderr
+    assert result.exit_code == 2 and "cannot read" in result.stderr
 
 
 def test_cli_clean_file_exit_0_and_json(tmp_path):
@@ -69,3 +70,18 @@ def test_cli_clean_file_exit_0_and_json(tmp_path):
     data = json.loads(result.stdout)
     assert data["counts"]["contradiction"] == 2
     assert len(list(tmp_path.glob("*.yaml"))) == 2
+
+
+@pytest.mark.parametrize("name", ["broken_schema.yaml", "broken_syntax.yaml", "broken_ids.yaml"])
+def test_cli_every_bad_file_is_exit_2_with_file_line_field(name):
+    result = CliRunner().invoke(lint_rules, [str(FIXTURES / name)])
+    assert result.exit_code == 2 and "Traceback" not in result.stderr + result.stdout
+    assert all(line.startswith(str(FIXTURES / name) + ":") for line in result.stderr.splitlines() if line)
+
+
+def test_a_100000_letter_word_is_no_misspelling_and_no_quadratic_search(tmp_path):
+    # issue 23: one such word made the misspelling search quadratic (54 s); bench/lint_dyn.py times it
+    path = tmp_path / "long.yaml"
+    path.write_text("ruleset: {id: hb, title: long word, core: false}\nclauses:\n  - id: hb.1\n    text: \"A " + "permanent" * 11112 + " card.\"\n", encoding="utf-8")
+    report = lint.lint_file(path)
+    assert [f for f in report.findings if f.subkind == "misspelling"] == []

@@ -40,7 +40,7 @@ def test_every_dyn_witness_is_a_valid_scenario(dyn_report):
 def test_dyn_witness_uses_the_example_card(dyn_report):
     f = next(f for f in dyn_report.findings if f.clauses == ["dyn.example.r4", "manifest.701.40a"])
     s = f.scenario
-    assert s["cards"] == [DSPB] and s["editions"] == ["dyn"]
+    assert s["cards"] == [DSPB, "Soul Summons", "Plains"] and s["editions"] == ["dyn"]  # the card, the effect that manifests it, lands to pay
     assert s["source"]["seed"].startswith("000_") and s["source"]["ruling"] == "dyn.example.r4"
     assert {"dynamic", "manifest"} <= set(s["features"])
     assert s["setup"]["players"]["alice"]["library"][0]["card"] == DSPB
@@ -49,7 +49,8 @@ def test_dyn_witness_uses_the_example_card(dyn_report):
 @pytest.mark.rules("dyn.5c", "merging.2g")
 def test_merged_witness_has_components(dyn_report):
     f = next(f for f in dyn_report.findings if f.clauses == ["dyn.5c", "merging.2g"])
-    [entry] = f.scenario["setup"]["players"]["alice"]["battlefield"]
+    entry, *lands = f.scenario["setup"]["players"]["alice"]["battlefield"]
+    assert lands == ["Plains x6", "Island x2"]  # DYN.5c: the combined mana cost {4}{W}{W}{U}{U}
     assert entry["merged"][0]["card"] == DSPB and entry["merged"][0]["face_down"] is True
     assert entry["merged"][1]["card"] == "Shock"  # the instant or sorcery component
     assert f.scenario["steps"] == [{"turn_face_up": "W", "by": "alice", "using": "dynamic"}]
@@ -76,3 +77,36 @@ def test_cli_writes_valid_scenario_files(tmp_path):
     for path in files:
         data = YAML(typ="safe").load(path.read_text(encoding="utf-8"))
         assert validate(data) == [] and data["id"] == path.stem
+
+
+def test_every_dyn_witness_validates_and_runs_on_the_reference_model(dyn_report, tmp_path):
+    """Exported as files, every DYN witness validates (cards of the pool, lands, targets, the rule
+    set's clause IDs registered through `source.ruleset`) and runs on the reference model; each
+    reading with an observation is played alone, so the report says which one the model takes."""
+    from mtgrules.conformance.scenarios import load_corpus
+    from mtgrules.proofs.lint.runs import run_on_reference
+    from mtgrules.proofs.lint.witnesses import write_scenarios
+
+    write_scenarios(dyn_report.findings, tmp_path)
+    corpus = load_corpus(tmp_path)
+    assert corpus.problems == [] and len(corpus.scenarios) == sum(1 for f in dyn_report.findings if f.scenario)
+    assert all(s.source["ruleset"].endswith("proofs/custom/dyn.yaml") for s in corpus.scenarios)
+    assert run_on_reference(dyn_report.findings) == []
+    ran = [f for f in dyn_report.findings if f.scenario]
+    assert all(f.model["outcome"] == "passed" for f in ran), [(f.clauses, f.model) for f in ran if f.model["outcome"] != "passed"]
+    # DYN.5a against 701.40a (a manifested dynamic card): the model follows 701.40a, it enters face down
+    manifest = next(f for f in ran if f.clauses == ["dyn.5a", "manifest.701.40a"])
+    assert manifest.readings == ["dyn.5a", "manifest.701.40a"] and manifest.model["takes"] == ["manifest.701.40a"]
+    assert all(len(f.model["takes"]) == 1 for f in ran if f.readings)
+
+
+def test_a_scenario_citing_an_unregistered_clause_id_is_an_error(tmp_path):
+    from mtgrules.conformance.scenarios import load_corpus
+    from mtgrules.proofs.lint.witnesses import write_scenarios
+
+    report = lint.lint_file(FIXTURES / "flashback_countered.yaml")
+    write_scenarios(report.findings[:1], tmp_path)
+    [path] = tmp_path.glob("*.yaml")
+    assert load_corpus(tmp_path).problems == []
+    path.write_text(path.read_text(encoding="utf-8").replace("- hb.1", "- hb.9"), encoding="utf-8")
+    assert any("unknown rule ID 'hb.9'" in str(p) for p in load_corpus(tmp_path).problems)
