@@ -83,6 +83,7 @@ def test_obligation_facts_for_the_docs():
     assert storm["reach"] == "bound 2" and storm["method"] == "induction" and storm["bound_reason"]
     assert facts["flashback.exiled"]["reach"] == "unbounded"
     assert facts["dyn.characteristics"]["reach"] == "unbounded"
+    assert facts["merging.leave"]["reach"] == facts["amplify.counters"]["reach"] == "unbounded"
     assert all(f["variants"] for f in facts.values())
     assert all(f["bound_reason"] for f in facts.values() if f["reach"] != "unbounded")
 
