@@ -21,7 +21,7 @@ import platform
 import statistics
 import time
 
-from mtgrules.proofs import amplify, flashback, merging, merging_any, merging_leave_any, solving, storm, storm_turn
+from mtgrules.proofs import amplify, amplify_any, flashback, merging, merging_any, merging_leave_any, solving, storm, storm_turn
 from mtgrules.proofs.obligation import DEFAULT_RLIMIT, DEFAULT_TIMEOUT_MS, prove
 from mtgrules.proofs.registry import obligations
 
@@ -74,7 +74,7 @@ def main() -> None:
     growth("storm.copies, induction, up to T storm triggers waiting (* T = 2, the bound kept)", "T", range(1, 6),
            lambda t: storm_turn.storm_turn_obligation(triggers=t))
     growth("amplify.counters, bounded encoding, H cards in hand", "H", range(1, 8), lambda h: amplify.amplify_obligation(hand=h),
-           amplify.amplify_any_obligation(), "* arrays, induction over the cards revealed")
+           amplify_any.amplify_any_obligation(), "* arrays, induction over the cards revealed")
 
 
 def fixed_cost(obs, rounds: int) -> None:

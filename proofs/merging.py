@@ -414,8 +414,8 @@ def leave_statement() -> str:
 CHARACTERISTICS_STATEMENT = ("A merged permanent has only the characteristics of its topmost component (a copiable effect); it "
                              "is a token only if the topmost component is a token; its face-up or face-down status is determined "
                              "by its topmost component.")
-BOUND_REASON = ("the bounded encoding, one set of Z3 constants per slot (rlimit 1.3M at N=5, 4.1M at 6, 8.9M at 8: "
-                "bench/proofs.py prints it): the registered obligations are the array encodings for any number of components "
+BOUND_REASON = ("the bounded encoding, one set of Z3 constants per slot, whose work grows fast with the bound (bench/proofs.py "
+                "prints it: leaving, rlimit 1.1M at N=5, 12.8M at 8): the registered obligations are the array encodings for any number of components "
                 "(merging_any.py, merging_leave_any.py); this one is kept for the broken variants whose counterexamples are "
                 "played as scenarios, and for the bench")
 
