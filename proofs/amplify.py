@@ -5,6 +5,10 @@ up to H cards in hand (their creature types, whether they are entering the battl
 same time) and, per instance of amplify, which cards were revealed for it. Events: it enters the
 battlefield, each instance of amplify revealing any legal set of cards (702.36a-b), the counters
 being put on it one card at a time as it enters; an effect changes its creature types later.
+
+The registered obligation is the one for any number of cards in hand (amplify_any.py); this
+bounded encoding is kept for its playable broken variant (whose counterexample is a scenario) and
+to measure against (bench/proofs.py).
 """
 
 from __future__ import annotations
