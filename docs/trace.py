@@ -127,7 +127,7 @@ class BuildContext:
 
 
 def _untimed(data):
-    """``data`` without its ``seconds`` entries: how long a run took is not shown, and differs each run."""
+    """``data`` without its ``seconds`` entries: how long a run took differs each run, so it is no reason to rebuild (the pages show the time of the run they were built from)."""
     if isinstance(data, dict):
         return {k: _untimed(v) for k, v in data.items() if k != "seconds"}
     if isinstance(data, list):

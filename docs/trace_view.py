@@ -96,6 +96,27 @@ def status_line(item, context: BuildContext) -> str:
     return ", ".join(parts) + ("; " + "; ".join(engines) if engines else "")
 
 
+def proof_facts(verdict: dict) -> list[str]:
+    """What a proof row says besides the status (``prove(ob).as_json()``; a verdicts file from an
+    older ``prove --json`` may lack some): unbounded or bound N (and why), method, scope, the
+    broken variants refuted, time, why it is weak or unknown."""
+    out = []
+    if verdict.get("reach"):
+        out.append(verdict["reach"] + (f" (kept because {verdict['bound_reason']})" if verdict.get("bound_reason") else ""))
+    out += [f"{k} {verdict[k]}" for k in ("method", "bound") if verdict.get(k)]
+    variants = verdict.get("variants")
+    if variants:
+        refuted = [v["variant"] for v in variants if v.get("bites")]
+        out.append(f"broken variants refuted: {len(refuted)} of {len(variants)}" + (f" ({', '.join(refuted)})" if refuted else ""))
+    if verdict.get("seconds") is not None:
+        out.append(f"{verdict['seconds']:.2f} s")
+    if verdict.get("weak_reason"):
+        out.append(f"weak: {verdict['weak_reason']}")
+    if verdict.get("reason"):
+        out.append(f"reason: {verdict['reason']}")
+    return out
+
+
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}" if n else f"no {word}s"
 
@@ -158,9 +179,7 @@ def trace_block(item, context: BuildContext, env, facts: list[nodes.Node], trace
             verdict = verdicts.get(name)
             if verdict:
                 para += _status(verdict["status"])
-                extra = [f"{k} {verdict[k]}" for k in ("method", "bound") if verdict.get(k)]
-                if verdict.get("reason"):
-                    extra.append(f"reason: {verdict['reason']}")
+                extra = proof_facts(verdict)
                 if extra:
                     para += nodes.Text(" (" + "; ".join(extra) + ")")
             else:

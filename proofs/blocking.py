@@ -16,6 +16,7 @@ from itertools import product
 import z3
 
 from .obligation import Variant
+from .scenario_shape import corpus_scenario
 from .system import Field, System
 
 EVENTS = {0: "provoke's trigger resolves targeting D", 1: "D becomes tapped", 2: "blockers are declared",
@@ -28,8 +29,9 @@ class Blocking(System):
     event_names = EVENTS
     rules = ("provoke.a", "provoke.q1", "provoke.q3", "provoke.q4", "fear.q2", "double-strike.q4")
 
-    def __init__(self, broken: str | None = None):
-        self.broken = broken
+    def __init__(self, broken: str | None = None, playable: bool = False):
+        """``playable``: only the situation a corpus scenario plays (see :meth:`scope`)."""
+        self.broken, self.playable = broken, playable
         self.fields = [Field("declared", "bool"), Field("d_tapped", "bool"), Field("provoked", "bool"),
                        *[Field(f, "bool") for f in ("a_flying", "a_fear", "b_flying", "b_fear", "d_flying", "d_reach", "d_black", "d_artifact")],
                        Field("blocks_a", "bool"), Field("blocks_b", "bool"), Field("a_blocked", "bool")]
@@ -47,6 +49,13 @@ class Blocking(System):
 
     def obeyed(self, s, ba, bb):
         return z3.If(z3.And(s["provoked"], ba), 1, 0)
+
+    def scope(self, s, e):
+        """Blockers declared: an untapped creature without flying or reach, provoked by an attacker
+        with flying and without fear (Swooping Talon provoking Grizzly Bears)."""
+        if not self.playable:
+            return []
+        return [e["event"] == DECLARE, s["provoked"], z3.Not(s["d_tapped"]), s["a_flying"], z3.Not(s["a_fear"]), z3.Not(s["d_flying"]), z3.Not(s["d_reach"])]
 
     def init(self, s):
         return z3.And(z3.Not(s["declared"]), z3.Not(s["provoked"]), z3.Not(s["blocks_a"]), z3.Not(s["blocks_b"]), z3.Not(s["a_blocked"]))
@@ -98,9 +107,9 @@ class Blocking(System):
         ]
 
 
-def blocking_obligation(broken: str | None = None, **reach):
-    return Blocking(broken).induction_obligation(
-        "provoke-fear.blocks",
+def blocking_obligation(broken: str | None = None, playable: bool = False, **reach):
+    return Blocking(broken, playable).induction_obligation(
+        "provoke-fear.blocks" + ("[playable]" if playable else ""),
         "A creature provoked blocks the creature with provoke if able, never against a restriction (tapped, flying, fear); "
         "a block, once declared, isn't undone by changing the blocker, and a blocked creature remains blocked.",
         "one combat: two attackers (any flying / fear), one potential blocker (any flying, reach, color, artifact), "
@@ -108,7 +117,30 @@ def blocking_obligation(broken: str | None = None, **reach):
         tags=("provoke", "fear", "blocking"), **reach)
 
 
-VARIANTS = (Variant("requirements-over-restrictions", "provoke.q3", "provoke.q3", lambda: blocking_obligation("requirements-over-restrictions")),)
+def scenario_of(counterexample: dict) -> dict:
+    """The playable counterexample (a provoked creature without flying or reach blocks the flying
+    creature with provoke) as a corpus scenario: Swooping Talon provokes Grizzly Bears. The
+    expectation is the rule's (provoke.q4): the Bears can't block it, so they don't."""
+    situation = counterexample["situation"]
+    before, after = situation["before"], situation["after"]
+    if not (before["provoked"] and before["a_flying"] and not before["d_flying"] and not before["d_reach"] and after["blocks_a"]):
+        raise ValueError(f"not a counterexample this scenario plays: {situation}")
+    return corpus_scenario(
+        "proof-provoke-not-over-flying", "Provoke's requirement doesn't override a restriction: a provoked creature can't block a flyer",
+        ["provoke.a", "provoke.q4", "cr.current.flying"],
+        {"seed": "004_1ed1565688c40336.txt", "line": 85, "ruling": "provoke.q4",
+         "quote": "Provoke only makes the creature block if it's able to. If your creature can fly over it, it can't block, and so doesn't."},
+        ["pre-2013", "2026-08-07"], ["provoke", "combat", "flying", "triggered-ability"], ["Grizzly Bears", "Swooping Talon"],
+        "mtgrules.proofs.blocking.scenario_of from Z3's counterexample to the broken variant requirements-over-restrictions: " + "; ".join(situation["broken"]),
+        {"alice": {"battlefield": [{"card": "Swooping Talon", "as": "talon"}]}, "bob": {"life": 20, "battlefield": [{"card": "Grizzly Bears", "as": "bears"}]}},
+        [{"declare_attackers": {"talon": "bob"}, "by": "alice", "choices": {"targets": ["bears"]}}, {"resolve": "all", "choices": {"may": True}},
+         {"declare_blockers": {"bears": "talon"}, "by": "bob", "expect": "illegal"}, {"declare_blockers": {}, "by": "bob"}, {"advance_to": "end-of-combat"}],
+        [{"object": "bears", "blocking": False}, {"player": "bob", "life": 18}])
+
+
+VARIANTS = (Variant("requirements-over-restrictions", "provoke.q3", "provoke.q3", lambda: blocking_obligation("requirements-over-restrictions")),
+            Variant("requirements-over-restrictions (playable)", "provoke.q4", "provoke.q4", lambda: blocking_obligation("requirements-over-restrictions", playable=True),
+                    "proof-provoke-not-over-flying", scenario_of))
 OBLIGATIONS = [blocking_obligation(variants=VARIANTS, size_bound=2, bound_reason=(
     "provoke's requirement and fear's restriction are about one attacker and one blocker; the second attacker is the "
     "other block the blocker could make instead; more creatures are not modelled"))]

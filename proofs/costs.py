@@ -16,6 +16,7 @@ from __future__ import annotations
 import z3
 
 from .obligation import Variant
+from .scenario_shape import corpus_scenario
 from .system import EXILE, GRAVEYARD, HAND, STACK, ZONES, Field, System, zone_field
 
 COLORS = ("W", "U", "B", "R", "G")
@@ -33,12 +34,21 @@ class Costs(System):
     rules = ("flashback.a", "flashback.q3", "flashback.q4", "madness.b", "madness.q4", "madness.q5", "morph.a", "morph.q2",
              "affinity.a", "affinity.b", "affinity.c", "affinity.q2")
 
-    def __init__(self, broken: str | None = None):
-        self.broken = broken
+    def __init__(self, broken: str | None = None, playable: bool = False):
+        """``playable``: only the situation a corpus scenario plays (see :meth:`scope`)."""
+        self.broken, self.playable = broken, playable
         self.fields = [zone_field("zone"), Field("mode", "int", 0, 3, MODES), Field("face_down", "bool"), Field("cmc", "int", 0),
                        *cost_fields("paid"), *cost_fields("card"), *cost_fields("flashback"), *cost_fields("madness")]
         self.event_fields = [Field("event", "int", 0, 0, {0: "cast it"}), Field("mode_chosen", "int", 0, 3, MODES), Field("increase", "int", 0),
                              *[Field(f"affinity{j}", "int", 0) for j in range(AFFINITY)], Field("instances", "int", 0, AFFINITY)]
+
+    def scope(self, s, e):
+        """Cast from the hand for its mana cost {4} (Frogmite, affinity for artifacts), no cost
+        increase, with 1 to 4 artifacts (Ornithopters): one reduction of that many."""
+        if not self.playable:
+            return []
+        return [s["zone"] == HAND, e["mode_chosen"] == NORMAL, s["card_generic"] == 4, *[s[f"card_{c}"] == 0 for c in COLORS], e["increase"] == 0,
+                e["instances"] == 1, e["affinity0"] >= 1, e["affinity0"] <= 4]
 
     def printed_cmc(self, s):
         return s["card_generic"] + sum(s[f"card_{c}"] for c in COLORS)
@@ -100,9 +110,9 @@ class Costs(System):
                 "affinity reductions": [v[f"affinity{j}"] for j in range(v["instances"])]}
 
 
-def costs_obligation(broken: str | None = None, **reach):
-    return Costs(broken).induction_obligation(
-        "costs.mana-value-and-affinity",
+def costs_obligation(broken: str | None = None, playable: bool = False, **reach):
+    return Costs(broken, playable).induction_obligation(
+        "costs.mana-value-and-affinity" + ("[playable]" if playable else ""),
         "The mana cost (and converted mana cost) of a spell is determined by its card, not by what was paid to cast it "
         "(flashback, madness); a face-down spell has converted mana cost 0; affinity reduces only generic mana, each "
         "instance applying; cost changes apply to alternative costs.",
@@ -111,7 +121,32 @@ def costs_obligation(broken: str | None = None, **reach):
         tags=("costs", "affinity", "flashback", "madness", "morph"), **reach)
 
 
-VARIANTS = (Variant("mana-value-from-cost-paid", "affinity.q2", "flashback.q3/madness.q4/affinity.q2", lambda: costs_obligation("mana-value-from-cost-paid")),)
+def scenario_of(counterexample: dict) -> dict:
+    """The playable counterexample (a {4} spell with affinity cast from the hand, reduced by the
+    artifacts its controller controls) as a corpus scenario: Frogmite with that many
+    Ornithopters. The expectation is the rule's (affinity.q2): mana cost {4}, mana value 4."""
+    situation = counterexample["situation"]
+    event = situation["events"][0]
+    if situation["before"]["mana cost"] != "{4}" or event["event"] != "cast it paying its mana cost" or len(event["affinity reductions"]) != 1:
+        raise ValueError(f"not a counterexample this scenario plays: {situation}")
+    artifacts = event["affinity reductions"][0]
+    lands = [f"Plains x{4 - artifacts}"] if artifacts < 4 else []
+    return corpus_scenario(
+        "proof-affinity-mana-value-from-mana-cost", "A spell cast for less with affinity keeps the mana value of its mana cost",
+        ["affinity.a", "affinity.q2"],
+        {"seed": "004_1ed1565688c40336.txt", "line": 102, "ruling": "affinity.q2",
+         "quote": "the mana cost and converted mana cost of a spell is determined solely by what's in the top-right corner of the card. Nothing else matters."},
+        ["pre-2013", "2026-08-07"], ["affinity", "cost-change"], ["Frogmite", "Ornithopter", *(["Plains"] if lands else [])],
+        f"mtgrules.proofs.costs.scenario_of from Z3's counterexample to the broken variant mana-value-from-cost-paid: {artifacts} artifact(s), "
+        f"paid {situation['after']['paid']}, converted mana cost {situation['after']['converted mana cost']}",
+        {"alice": {"hand": ["Frogmite"], "battlefield": [f"Ornithopter x{artifacts}", *lands]}, "bob": {}},
+        [{"cast": "Frogmite", "by": "alice", "then": [{"object": "Frogmite", "zone": "stack", "mana_cost": "{4}", "mana_value": 4}]}],
+        [{"object": "Frogmite", "zone": "stack", "mana_value": 4}])
+
+
+VARIANTS = (Variant("mana-value-from-cost-paid", "affinity.q2", "flashback.q3/madness.q4/affinity.q2", lambda: costs_obligation("mana-value-from-cost-paid")),
+            Variant("mana-value-from-cost-paid (playable)", "affinity.q2", "flashback.q3/madness.q4/affinity.q2",
+                    lambda: costs_obligation("mana-value-from-cost-paid", playable=True), "proof-affinity-mana-value-from-mana-cost", scenario_of))
 OBLIGATIONS = [costs_obligation(variants=VARIANTS, size_bound=AFFINITY, bound_reason=(
     "one Z3 constant per instance of affinity; a card has at most a few (the pool's have one), and the reductions add up "
     "instance by instance, so more instances are the same sum; an induction over the instances is not done"))]

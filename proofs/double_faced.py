@@ -17,6 +17,7 @@ from __future__ import annotations
 import z3
 
 from .obligation import Variant
+from .scenario_shape import corpus_scenario
 from .system import BATTLEFIELD, LIBRARY, STACK, ZONES, Field, System, zone_field
 
 FACE_DOWN, FRONT, BACK = 0, 1, 2
@@ -34,8 +35,9 @@ class DoubleFaced2016(System):
     rules = ("dfc-2016.4", "dfc-2016.4a", "dfc-2016.4b", "dfc-2016.5", "dfc-2016.6", "dfc-2016.7", "dfc-2016.8", "dfc-2016.8a",
              "dfc-2016.9", "dfc-2016.9a", "dfc-2016.10", "dfc-2016.12")
 
-    def __init__(self, broken: str | None = None):
-        self.broken = broken
+    def __init__(self, broken: str | None = None, playable: bool = False):
+        """``playable``: only the situation a corpus scenario plays (see :meth:`scope`)."""
+        self.broken, self.playable = broken, playable
         self.fields = [zone_field("zone"), Field("dfc", "bool"), Field("back_up", "bool"), Field("face_down", "bool"),
                        Field("chars", "int", 0, 2, CHARS), Field("cmc", "int", 0), Field("id", "int", 0), Field("next_id", "int", 0),
                        Field("affected", "bool"),
@@ -45,6 +47,14 @@ class DoubleFaced2016(System):
 
     def well_formed(self, s):
         return [s["id"] < s["next_id"]]
+
+    def scope(self, s, e):
+        """A face-up double-faced permanent, front face up, a creature face (not an instant or
+        sorcery) behind it, an effect applying to it, transforming (Giant Growth, then Moonmist)."""
+        if not self.playable:
+            return []
+        return [s["zone"] == BATTLEFIELD, s["dfc"], z3.Not(s["back_up"]), z3.Not(s["face_down"]), s["affected"], z3.Not(s["back_instant"]),
+                e["event"] == TRANSFORM]
 
     def init(self, s):
         return z3.And(s["zone"] == LIBRARY, z3.Not(s["back_up"]), z3.Not(s["face_down"]), s["chars"] == FRONT, s["cmc"] == s["front_cmc"], z3.Not(s["affected"]))
@@ -137,9 +147,9 @@ class DoubleFaced2016(System):
 
 
 
-def dfc_obligation(broken: str | None = None, **reach):
-    return DoubleFaced2016(broken).induction_obligation(
-        "dfc-2016.characteristics",
+def dfc_obligation(broken: str | None = None, playable: bool = False, **reach):
+    return DoubleFaced2016(broken, playable).induction_obligation(
+        "dfc-2016.characteristics" + ("[playable]" if playable else ""),
         "A double-faced card has only its front face's characteristics outside the battlefield or with its front face up, "
         "only its back face's with its back face up, with the converted mana cost of its front face; only double-faced "
         "permanents transform, never into an instant or sorcery face, never while face down; transforming doesn't make a "
@@ -148,6 +158,32 @@ def dfc_obligation(broken: str | None = None, **reach):
         tags=("double-faced", "711", "dfc"), **reach)
 
 
+def scenario_of(counterexample: dict) -> dict:
+    """The playable counterexample (an effect applies to a front-face-up double-faced creature,
+    which transforms) as a corpus scenario: Giant Growth on Village Ironsmith, then Moonmist
+    transforms it into Ironfang (3/1). The expectation is the rule's (711.12): the same object,
+    still getting +3/+3 until end of turn."""
+    situation = counterexample["situation"]
+    before, event = situation["before"], situation["events"][0]["event"]
+    if event != "transform it" or before["face up"] != "front" or not before["an effect applies to it"] or before["zone"] != "battlefield":
+        raise ValueError(f"not a counterexample this scenario plays: {situation}")
+    return corpus_scenario(
+        "proof-dfc-transform-same-object", "A transformed permanent is the same object: an effect that applied to it keeps applying",
+        ["dfc-2016.12", "dfc-2016.12.ex1"],
+        {"seed": "003_31988ade920d5c8c.txt", "line": 28, "ruling": "dfc-2016.12.ex1",
+         "quote": "An effect gives Village Ironsmith (the front face of a double-faced card) +2/+2 until end of turn and then Village Ironsmith "
+                  "transforms into Ironfang. Ironfang will continue to get +2/+2 until end of turn."},
+        ["2016-04-08", "2026-08-07"], ["double-faced", "transform"], ["Forest", "Giant Growth", "Moonmist", "Village Ironsmith // Ironfang"],
+        "mtgrules.proofs.double_faced.scenario_of from Z3's counterexample to the broken variant transform-is-a-new-object: "
+        + "; ".join(situation["broken"]),
+        {"alice": {"hand": ["Giant Growth", "Moonmist"], "battlefield": [{"card": "Village Ironsmith // Ironfang", "as": "smith"}, "Forest x3"]}, "bob": {}},
+        [{"cast": "Giant Growth", "by": "alice", "targets": ["smith"]}, {"resolve": "all"}, {"cast": "Moonmist", "by": "alice"}, {"resolve": "all"}],
+        [{"object": "smith", "face": "back", "name": "Ironfang", "power": 6, "toughness": 4, "same_object": True},
+         {"no_event": {"kind": "zone_change", "object": "smith"}}])
+
+
 VARIANTS = (Variant("transform-is-a-new-object", "dfc-2016.12", "711.12", lambda: dfc_obligation("transform-is-a-new-object")),
+            Variant("transform-is-a-new-object (playable)", "dfc-2016.12", "711.12", lambda: dfc_obligation("transform-is-a-new-object", playable=True),
+                    "proof-dfc-transform-same-object", scenario_of),
             Variant("non-dfc-enters-transformed", "dfc-2016.8a", "711.8a", lambda: dfc_obligation("non-dfc-enters-transformed")))
 OBLIGATIONS = [dfc_obligation(variants=VARIANTS)]

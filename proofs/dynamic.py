@@ -14,6 +14,7 @@ from __future__ import annotations
 import z3
 
 from .obligation import Variant
+from .scenario_shape import corpus_scenario
 from .system import BATTLEFIELD, GRAVEYARD, LIBRARY, STACK, ZONES, Field, System, zone_field
 
 FACE_DOWN, PERMANENT_HALF, NONPERMANENT_HALF, COMBINED = range(4)
@@ -103,5 +104,29 @@ def dynamic_obligation(broken: str | None = None, **reach):
         tags=("dynamic", "dyn"), **reach)
 
 
-VARIANTS = (Variant("nonpermanent-half-enters", "dyn.example.r3", "dyn.example.r3", lambda: dynamic_obligation("nonpermanent-half-enters")),)
+def scenario_of(counterexample: dict) -> dict:
+    """The counterexample (cast as its nonpermanent half, it resolves onto the battlefield) as a
+    corpus scenario: Divine Skywarden // Purewind Blessings cast as Purewind Blessings. The
+    expectation is the rule's (dyn.example.r3): it goes to the graveyard, never to the battlefield."""
+    situation = counterexample["situation"]
+    if (situation["before"]["zone"], situation["before"]["half"], situation["events"][0]["event"]) != ("stack", "nonpermanent half", "it resolves"):
+        raise ValueError(f"not a counterexample this scenario plays: {situation}")
+    return corpus_scenario(
+        "proof-dyn-nonpermanent-half-to-graveyard", "A dynamic card cast as its nonpermanent half goes to the graveyard as it resolves, not onto the battlefield",
+        ["dyn.5", "dyn.example.r3"],
+        {"seed": "000_4e7931dbdbc24824.txt", "line": 40, "ruling": "dyn.example.r3",
+         "quote": "If DS/PB is cast as the Purewind Blessings side, it will resolve and be put into it's owner's graveyard after it is finished resolving. "
+                  "(it will not enter the battlefield)"},
+        ["dyn"], ["dynamic", "scry"], ["Divine Skywarden // Purewind Blessings", "Grizzly Bears", "Island", "Plains"],
+        "mtgrules.proofs.dynamic.scenario_of from Z3's counterexample to the broken variant nonpermanent-half-enters: " + "; ".join(situation["broken"]),
+        {"alice": {"hand": ["Divine Skywarden // Purewind Blessings"], "battlefield": ["Plains", "Island x2"],
+                   "library": ["Grizzly Bears", {"card": "Island", "as": "i1"}, {"card": "Island", "as": "i2"}]}, "bob": {}},
+        [{"cast": "Purewind Blessings", "by": "alice", "half": "Purewind Blessings"}, {"resolve": "all", "choices": {"scry": {"top": ["Grizzly Bears", "i1", "i2"]}}}],
+        [{"object": "Purewind Blessings", "zone": "graveyard"},
+         {"no_event": {"kind": "zone_change", "object": "Purewind Blessings", "to": "battlefield"}},
+         {"event": {"kind": "zone_change", "object": "Purewind Blessings", "from": "stack", "to": "graveyard"}}])
+
+
+VARIANTS = (Variant("nonpermanent-half-enters", "dyn.example.r3", "dyn.example.r3", lambda: dynamic_obligation("nonpermanent-half-enters"),
+                    "proof-dyn-nonpermanent-half-to-graveyard", scenario_of),)
 OBLIGATIONS = [dynamic_obligation(variants=VARIANTS)]

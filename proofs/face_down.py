@@ -15,6 +15,7 @@ from __future__ import annotations
 import z3
 
 from .obligation import Variant
+from .scenario_shape import corpus_scenario
 from .system import BATTLEFIELD, EXILE, GRAVEYARD, HAND, STACK, ZONES, Field, System, zone_field
 
 CHAR_NAMES = ("name", "mana_cost", "colors", "power", "toughness", "cmc")
@@ -30,8 +31,9 @@ class FaceDown(System):
     name = "face-down"
     rules = ("morph.a", "morph.b", "morph.c", "morph.d", "morph.q2", "morph.q3", "morph.q5", "morph.q14")
 
-    def __init__(self, broken: str | None = None):
-        self.broken = broken
+    def __init__(self, broken: str | None = None, playable: bool = False):
+        """``playable``: only the situation a corpus scenario plays (see :meth:`scope`)."""
+        self.broken, self.playable = broken, playable
         self.fields = [zone_field("zone"), Field("face_down", "bool"), *[Field(c, "int", 0) for c in CHAR_NAMES], Field("id", "int", 0),
                        Field("next_id", "int", 0), Field("counters", "int", 0), Field("has_morph", "bool"),
                        *[Field(f"card_{c}", "int", 0) for c in CHAR_NAMES]]
@@ -39,6 +41,12 @@ class FaceDown(System):
 
     def well_formed(self, s):
         return [s["id"] < s["next_id"], s["card_name"] >= 1]  # every card has a name
+
+    def scope(self, s, e):
+        """A face-down creature with morph and a +1/+1 counter, turned face up (Akroma, Angel of Fury)."""
+        if not self.playable:
+            return []
+        return [s["zone"] == BATTLEFIELD, s["face_down"], s["has_morph"], s["counters"] == 1, e["event"] == TURN_UP]
 
     def init(self, s):
         return z3.And(s["zone"] == HAND, z3.Not(s["face_down"]), *[s[c] == s[f"card_{c}"] for c in CHAR_NAMES], s["counters"] == 0)
@@ -94,14 +102,36 @@ class FaceDown(System):
 
 
 
-def face_down_obligation(broken: str | None = None, **reach):
-    return FaceDown(broken).induction_obligation(
-        "morph.face-down",
+def face_down_obligation(broken: str | None = None, playable: bool = False, **reach):
+    return FaceDown(broken, playable).induction_obligation(
+        "morph.face-down" + ("[playable]" if playable else ""),
         "A face-down object is a 2/2 with no name, no mana cost and no color; it is face down only on the stack or the "
         "battlefield; turning it face up restores its normal characteristics and does not make a new object.",
         "every card (any characteristics, with or without morph), every sequence of events of any length (induction)",
         tags=("morph", "face-down", "702.35", "702.37"), **reach)
 
 
-VARIANTS = (Variant("turning-face-up-makes-a-new-object", "morph.q3", "morph.d/morph.q3/morph.q5", lambda: face_down_obligation("turning-face-up-makes-a-new-object")),)
+def scenario_of(counterexample: dict) -> dict:
+    """The playable counterexample (a face-down creature with a +1/+1 counter turned face up) as a
+    corpus scenario: face-down Akroma, Angel of Fury (6/6) with a counter, turned face up for its
+    morph cost. The expectation is the rule's (morph.q3): the same creature, its counter kept."""
+    situation = counterexample["situation"]
+    before = situation["before"]
+    if situation["events"][0]["event"] != "turn it face up" or not before["face down"] or before["counters"] != 1:
+        raise ValueError(f"not a counterexample this scenario plays: {situation}")
+    return corpus_scenario(
+        "proof-morph-face-up-same-object", "A creature turned face up is the same object: it keeps its +1/+1 counter",
+        ["morph.d", "morph.q3"],
+        {"seed": "004_1ed1565688c40336.txt", "line": 38, "ruling": "morph.q3", "quote": "It's still the same creature it was before; it's just changed a bit."},
+        ["pre-2013", "2026-08-07"], ["morph", "face-down", "counters", "special-action"], ["Akroma, Angel of Fury", "Mountain"],
+        "mtgrules.proofs.face_down.scenario_of from Z3's counterexample to the broken variant turning-face-up-makes-a-new-object: " + "; ".join(situation["broken"]),
+        {"alice": {"battlefield": [{"card": "Akroma, Angel of Fury", "as": "akroma", "face_down": True, "face_down_by": "morph", "counters": {"+1/+1": 1}}, "Mountain x6"]},
+         "bob": {}},
+        [{"turn_face_up": "akroma", "by": "alice", "using": "morph"}],
+        [{"object": "akroma", "face_down": False, "counters": {"+1/+1": 1}, "power": 7, "toughness": 7, "same_object": True}])
+
+
+VARIANTS = (Variant("turning-face-up-makes-a-new-object", "morph.q3", "morph.d/morph.q3/morph.q5", lambda: face_down_obligation("turning-face-up-makes-a-new-object")),
+            Variant("turning-face-up-makes-a-new-object (playable)", "morph.q3", "morph.d/morph.q3/morph.q5",
+                    lambda: face_down_obligation("turning-face-up-makes-a-new-object", playable=True), "proof-morph-face-up-same-object", scenario_of))
 OBLIGATIONS = [face_down_obligation(variants=VARIANTS)]

@@ -266,8 +266,9 @@ class MergedLeaves(System):
 
     rules = ("merging.3", "merging.3a", "merging.3d", "merging.3e")
 
-    def __init__(self, n_max: int = 8, broken: str | None = None):
-        self.N, self.broken, self.name = n_max, broken, f"merging-leave-{n_max}"
+    def __init__(self, n_max: int = 8, broken: str | None = None, playable: bool = False):
+        """``playable``: only the situation a corpus scenario plays (see :meth:`scope`)."""
+        self.N, self.broken, self.playable, self.name = n_max, broken, playable, f"merging-leave-{n_max}"
         comp = []
         for i in range(n_max):
             comp += [Field(f"tok{i}", "bool"), Field(f"owner{i}", "int", 0, 1), Field(f"put{i}", "bool"), Field(f"zone{i}", "int", 0, 3, ZONES4), Field(f"pos{i}", "int", 0)]
@@ -296,6 +297,15 @@ class MergedLeaves(System):
         else:
             moved = z3.And(applies, z3.Or(s["rep"] == 1, z3.Not(self.top_token(s)), z3.Not(s[f"tok{i}"])))
         return z3.If(moved, s["rep_to"], s["dest"])
+
+    def scope(self, s, e):
+        """A nontoken merged permanent of one player's card on top of their token dies, with a
+        replacement effect on cards going to that graveyard exiling them instead (Gemrazer over a
+        Soldier token, Murder, the opponent's Leyline of the Void); the token is put."""
+        if not self.playable:
+            return []
+        return [s["n"] == 2, z3.Not(s["token"]), z3.Not(s["tok1"]), s["tok0"], s["owner0"] == 0, s["owner1"] == 0, s["dest"] == 2,
+                s["rep"] == 2, s["rep_from"] == 2, s["rep_to"] == 3, e["put_component"] == 0]
 
     def init(self, s):
         return z3.And(*[z3.Not(s[f"put{i}"]) for i in range(self.N)], *[s[f"count{o}_{z}"] == 0 for o in (0, 1) for z in range(4)])
@@ -361,18 +371,15 @@ def characteristics_obligation(n_max: int = 8, broken: str | None = None, varian
     )
 
 
-def leave_obligation(n_max: int = 8, broken: str | None = None, variants=()):
+def leave_obligation(n_max: int = 8, broken: str | None = None, variants=(), playable: bool = False):
     return obligation(
-        f"merging.leave[N={n_max}]" + (f"[broken:{broken}]" if broken else ""),
+        f"merging.leave[N={n_max}]" + ("[playable]" if playable else "") + (f"[broken:{broken}]" if broken else ""),
         ("merging.3", "merging.3a", "merging.3d", "merging.3e"),
-        "If a merged permanent leaves the battlefield, one permanent leaves the battlefield and each of the individual "
-        "components are put into the appropriate zone (nothing lost or duplicated, in an order the owner chooses); a "
-        "replacement effect applied to the object applies to all components; one on cards applies to all components of a "
-        "non-token merged permanent.",
+        leave_statement(),
         f"any merged permanent of 1..{n_max} components owned by two players, any destination, at most one replacement effect; "
         "the components put one at a time in any order (induction over the steps)",
         "induction",
-        MergedLeaves(n_max, broken).induction_checks,
+        MergedLeaves(n_max, broken, playable).induction_checks,
         tags=("merging", "730"), size_bound=n_max, bound_reason=BOUND_REASON, variants=variants,
     )
 
@@ -397,12 +404,48 @@ def merge_under_scenario(counterexample: dict) -> dict:
         [{"object": "bears", "name": "Grizzly Bears", "power": 2, "toughness": 2, "components": ["bears", "gem"]}])
 
 
+def leave_statement() -> str:
+    return ("If a merged permanent leaves the battlefield, one permanent leaves the battlefield and each of the individual "
+            "components are put into the appropriate zone (nothing lost or duplicated, in an order the owner chooses); a "
+            "replacement effect applied to the object applies to all components; one on cards applies to all components of a "
+            "non-token merged permanent.")
+
+
 CHARACTERISTICS_STATEMENT = ("A merged permanent has only the characteristics of its topmost component (a copiable effect); it "
                              "is a token only if the topmost component is a token; its face-up or face-down status is determined "
                              "by its topmost component.")
-BOUND_REASON = ("the components are one set of Z3 constants per slot and the work grows fast with the bound (rlimit 1.3M at "
-                "N=5, 4.1M at 6, 8.9M at 8: bench/proofs.py prints it), so 6 keeps it under the 5 s target; the array "
-                "encoding that proves the characteristics for any number (merging_any.py) lacks the count this needs "
-                "(one object arrives for each component put)")
-LEAVE_VARIANTS = (Variant("card-replacement-ignores-tokens", "merging.3e", "730.3d/730.3e", lambda: leave_obligation(3, "card-replacement-ignores-tokens")),)
-OBLIGATIONS = [leave_obligation(6, variants=LEAVE_VARIANTS)]  # the characteristics, for any number of components: merging_any.py
+BOUND_REASON = ("the bounded encoding, one set of Z3 constants per slot, whose work grows fast with the bound (bench/proofs.py "
+                "prints it: leaving, rlimit 1.1M at N=5, 12.8M at 8): the registered obligations are the array encodings for any number of components "
+                "(merging_any.py, merging_leave_any.py); this one is kept for the broken variants whose counterexamples are "
+                "played as scenarios, and for the bench")
+
+
+def token_component_scenario(counterexample: dict) -> dict:
+    """The playable counterexample (the token component of a nontoken merged permanent goes to
+    the graveyard although a replacement effect on cards exiles the card component) as a corpus
+    scenario: Murder on Gemrazer merged over a Soldier token, the opponent's Leyline of the Void.
+    The expectation is the rule's (730.3e): the token component is exiled too."""
+    situation = counterexample["situation"]
+    before, after = situation["before"], situation["after"]
+    if before["the merged permanent is a token"] or before["replacement"] != "applies to cards only: graveyard -> exile" or not all(w in after["components (top to bottom)"][-1] for w in ("(token)", "-> graveyard")):
+        raise ValueError(f"not a counterexample this scenario plays: {situation}")
+    return corpus_scenario(
+        "proof-merging-card-replacement-moves-token", "A replacement effect on cards moves a token component of a nontoken merged permanent too",
+        ["merging.3", "merging.3e"],
+        {"seed": "001_d7553b1018106680.txt", "line": 24,
+         "quote": "that effect applies to all components of the merged permanent if it's not a token, including components that are tokens."},
+        ["2026-08-07"], ["merge", "token"], ["Gemrazer", "Leyline of the Void", "Murder", "Soldier", "Swamp"],
+        "mtgrules.proofs.merging.token_component_scenario from Z3's counterexample to the broken variant card-replacement-ignores-tokens: "
+        + "; ".join(after["components (top to bottom)"]),
+        {"alice": {"hand": ["Murder"], "battlefield": ["Swamp x3", "Leyline of the Void"]},
+         "bob": {"battlefield": [{"merged": [{"card": "Gemrazer", "as": "gem"}, {"token": "Soldier", "as": "soldier"}], "as": "merged"}]}},
+        [{"cast": "Murder", "by": "alice", "targets": ["merged"]}, {"resolve": "all"}],
+        [{"object": "gem", "zone": "exile"}, {"event": {"kind": "zone_change", "object": "soldier", "from": "battlefield", "to": "exile"}},
+         {"no_event": {"kind": "zone_change", "object": "soldier", "to": "graveyard"}}])
+
+
+LEAVE_VARIANTS = (Variant("card-replacement-ignores-tokens", "merging.3e", "730.3d/730.3e", lambda: leave_obligation(3, "card-replacement-ignores-tokens")),
+                  Variant("card-replacement-ignores-tokens (playable)", "merging.3e", "730.3d/730.3e",
+                          lambda: leave_obligation(2, "card-replacement-ignores-tokens", playable=True), "proof-merging-card-replacement-moves-token",
+                          token_component_scenario))
+OBLIGATIONS: list = []  # for any number of components: merging_any.py (the characteristics), merging_leave_any.py (leaving)

@@ -27,7 +27,7 @@ from typing import Callable, Iterable
 
 import z3
 
-from .solving import pinned, solve
+from .solving import pinned, solve_all
 from .verdict import PROVED, REFUTED, UNKNOWN, CheckVerdict, Verdict
 
 DEFAULT_RLIMIT = 50_000_000
@@ -104,19 +104,10 @@ def obligation(name: str, rules: Iterable[str], statement: str, bound: str, meth
                       size_bound, bound_reason, tuple(variants))
 
 
-def _rlimit_count(solver: z3.Solver) -> int:
-    stats = solver.statistics()
-    return int(stats.get_key_value("rlimit count")) if "rlimit count" in stats.keys() else 0
-
-
-def run_check(check: Check, rlimit: int, timeout_ms: int) -> tuple[CheckVerdict, dict | None]:
-    """Run one check reproducibly (:mod:`.solving`: a fresh process, a fresh context, fixed
-    parameters), so the resource count starts at zero, is the same on every run, and nothing
-    survives an earlier timeout."""
-    start = time.perf_counter()
-    reply = solve(check.assertions, rlimit, timeout_ms)
-    seconds = time.perf_counter() - start
-    used = reply["rlimit"]
+def verdict_of(check: Check, reply: dict) -> tuple[CheckVerdict, dict | None]:
+    """The verdict of one check from its solver reply (:mod:`.solving`), with the counterexample
+    decoded when it is satisfiable."""
+    seconds, used = reply.get("seconds", 0.0), reply["rlimit"]
     if reply["result"] == "unsat":
         return CheckVerdict(check.name, PROVED, seconds, used), None
     if reply["result"] == "sat":
@@ -171,8 +162,10 @@ def _prove_checks(ob: Obligation, rlimit: int, timeout_ms: int) -> Verdict:
         verdict.status, verdict.reason = UNKNOWN, f"could not build the problem: {exc}"
         return verdict
     reasons = []
-    for check in checks:
-        cv, cex = run_check(check, rlimit, timeout_ms)
+    # reproducibly (solving.py: each check in a fresh process and context, fixed parameters, so
+    # the resource count starts at zero and nothing survives an earlier timeout), in one request
+    for check, reply in zip(checks, solve_all([c.assertions for c in checks], rlimit, timeout_ms)):
+        cv, cex = verdict_of(check, reply)
         verdict.checks.append(cv)
         verdict.rlimit += cv.rlimit
         if cv.status == REFUTED:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from . import amplify, blocking, costs, double_faced, double_strike, dynamic, face_down, flashback, madness, merging, merging_any, storm_turn
+from . import amplify_any, blocking, costs, double_faced, double_strike, dynamic, face_down, flashback, madness, merging_any, merging_leave_any, storm_turn
 from .obligation import Obligation
 
-MODULES = (merging_any, merging, flashback, double_faced, dynamic, face_down, costs, madness, storm_turn, double_strike, amplify, blocking)
+MODULES = (merging_any, merging_leave_any, flashback, double_faced, dynamic, face_down, costs, madness, storm_turn, double_strike, amplify_any, blocking)
 
 
 def obligations(pattern: str | None = None) -> list[Obligation]:

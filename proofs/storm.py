@@ -18,7 +18,7 @@ import z3
 
 from .obligation import obligation
 from .scenario_shape import corpus_scenario
-from .system import Field, System
+from .system import Field, System, ite_chain
 
 EVENTS = {0: "a player casts a spell", 1: "a player casts a spell with storm", 2: "an effect copies a spell",
           3: "a player casts a copy of a card", 4: "a storm trigger resolves", 5: "a new turn begins", -1: "-"}
@@ -36,17 +36,17 @@ def times(instances, count):
 class Storm(System):
     rules = ("storm.a", "storm.b", "storm.q2", "storm.q3", "storm.q4", "storm.q5")
 
-    def __init__(self, k: int = 8, broken: str | None = None, playable: bool = False):
+    def __init__(self, k: int = 8, broken: str | None = None, playable: bool = False, triggers: int = TRIGGERS):
         """``playable``: only the events a corpus scenario plays with the pool's cards (casting a
         spell, casting a spell with one instance of storm while no storm trigger waits, the
         trigger resolving), so that a counterexample renders as a scenario."""
-        self.K, self.broken, self.name, self.playable = k, broken, f"storm-{k}", playable
+        self.K, self.broken, self.name, self.playable, self.triggers = k, broken, f"storm-{k}", playable, triggers
         trig = []
-        for p in range(TRIGGERS):
+        for p in range(self.triggers):
             trig += [Field(f"t{p}_active", "bool"), Field(f"t{p}_instances", "int", 1, 2), Field(f"t{p}_count", "int", 0), Field(f"t{p}_cast_at", "int", 0, k)]
         self.fields = [Field("step", "int", 0, k), Field("cast_this_turn", "int", 0), Field("turn_start", "int", 0, k), Field("copies", "int", -1),
                        *trig, *[Field(f"h{j}", "int", -1, 5, EVENTS) for j in range(k)]]
-        self.event_fields = [Field("event", "int", 0, 5, EVENTS), Field("instances", "int", 1, 2), Field("trigger", "int", 0, TRIGGERS - 1)]
+        self.event_fields = [Field("event", "int", 0, 5, EVENTS), Field("instances", "int", 1, 2), Field("trigger", "int", 0, self.triggers - 1)]
 
     def ev_wf(self, e):
         out = super().ev_wf(e)
@@ -65,7 +65,7 @@ class Storm(System):
 
     def init(self, s):
         return z3.And(s["step"] == 0, s["cast_this_turn"] == 0, s["turn_start"] == 0, s["copies"] == -1,
-                      *[z3.Not(s[f"t{p}_active"]) for p in range(TRIGGERS)], *[s[f"h{j}"] == -1 for j in range(self.K)])
+                      *[z3.Not(s[f"t{p}_active"]) for p in range(self.triggers)], *[s[f"h{j}"] == -1 for j in range(self.K)])
 
     def trans(self, s, t, e):
         ev = e["event"]
@@ -73,12 +73,12 @@ class Storm(System):
         casts = z3.Or(*[ev == c for c in CAST_KINDS])
         out.append(t["cast_this_turn"] == z3.If(ev == NEW_TURN, 0, z3.If(casts, s["cast_this_turn"] + 1, s["cast_this_turn"])))
         out.append(t["turn_start"] == z3.If(ev == NEW_TURN, s["step"] + 1, s["turn_start"]))
-        any_active = z3.Or(*[s[f"t{p}_active"] for p in range(TRIGGERS)])
+        any_active = z3.Or(*[s[f"t{p}_active"] for p in range(self.triggers)])
         out.append(z3.Implies(ev == NEW_TURN, z3.Not(any_active)))
         q = e["trigger"]
-        out.append(z3.Implies(ev == CAST_STORM, z3.Not(z3.Or(*[z3.And(q == p, s[f"t{p}_active"]) for p in range(TRIGGERS)]))))
-        out.append(z3.Implies(ev == RESOLVE, z3.Or(*[z3.And(q == p, s[f"t{p}_active"]) for p in range(TRIGGERS)])))
-        for p in range(TRIGGERS):
+        out.append(z3.Implies(ev == CAST_STORM, z3.Not(z3.Or(*[z3.And(q == p, s[f"t{p}_active"]) for p in range(self.triggers)]))))
+        out.append(z3.Implies(ev == RESOLVE, z3.Or(*[z3.And(q == p, s[f"t{p}_active"]) for p in range(self.triggers)])))
+        for p in range(self.triggers):
             mine = q == p
             new = z3.And(ev == CAST_STORM, mine)
             done = z3.And(ev == RESOLVE, mine)
@@ -87,7 +87,7 @@ class Storm(System):
                     t[f"t{p}_instances"] == z3.If(new, e["instances"], s[f"t{p}_instances"]),
                     t[f"t{p}_count"] == z3.If(new, s["cast_this_turn"], s[f"t{p}_count"]),
                     t[f"t{p}_cast_at"] == z3.If(new, s["step"], s[f"t{p}_cast_at"])]
-        pick = lambda f: z3.If(q == 0, s[f"t0_{f}"], s[f"t1_{f}"])
+        pick = lambda f: ite_chain(q, [s[f"t{p}_{f}"] for p in range(self.triggers)])  # noqa: E731
         if self.broken == "count-at-resolution":
             made = times(pick("instances"), s["cast_this_turn"] - 1)
         else:
@@ -100,7 +100,7 @@ class Storm(System):
 
     def step_properties(self, s, t, e):
         q = e["trigger"]
-        pick = lambda f: z3.If(q == 0, s[f"t0_{f}"], s[f"t1_{f}"])
+        pick = lambda f: ite_chain(q, [s[f"t{p}_{f}"] for p in range(self.triggers)])  # noqa: E731
         resolving = e["event"] == RESOLVE
         return [
             ("storm.a/storm.b/storm.q5: each storm trigger puts one copy onto the stack for each other spell cast before the storm spell this turn",
@@ -111,7 +111,7 @@ class Storm(System):
 
     def render_state(self, v):
         hist = [EVENTS.get(v[f"h{j}"]) for j in range(self.K) if v[f"h{j}"] != -1]
-        trig = [f"storm trigger x{v[f't{p}_instances']} waiting, will count {v[f't{p}_count']}" for p in range(TRIGGERS) if v[f"t{p}_active"]]
+        trig = [f"storm trigger x{v[f't{p}_instances']} waiting, will count {v[f't{p}_count']}" for p in range(self.triggers) if v[f"t{p}_active"]]
         return {"events so far": hist, "spells cast this turn (engine's count)": v["cast_this_turn"], "storm triggers": trig,
                 "copies made by the last event": v["copies"] if v["copies"] >= 0 else None}
 

@@ -30,13 +30,15 @@ LIBRARY, HAND, GRAVEYARD, STACK, EXILE, BATTLEFIELD = range(6)
 @dataclass(frozen=True)
 class Field:
     name: str
-    kind: str = "int"  # "int" | "bool" | "int-array" | "bool-array" (indexed by any integer: unboundedly many)
+    kind: str = "int"  # "int" | "bool" | "int-array" | "bool-array" (indexed by any integer: unboundedly many) | "int-matrix" (by two)
     lo: int | None = None
     hi: int | None = None
     labels: dict = field(default_factory=dict)  # value -> readable name
 
     def make(self, tag: str):
         full = f"{self.name}@{tag}"
+        if self.kind == "int-matrix":
+            return z3.Array(full, z3.IntSort(), z3.IntSort(), z3.IntSort())
         if self.kind.endswith("-array"):
             return z3.Array(full, z3.IntSort(), z3.BoolSort() if self.kind == "bool-array" else z3.IntSort())
         return z3.Bool(full) if self.kind == "bool" else z3.Int(full)

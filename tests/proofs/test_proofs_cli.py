@@ -83,6 +83,7 @@ def test_obligation_facts_for_the_docs():
     assert storm["reach"] == "bound 2" and storm["method"] == "induction" and storm["bound_reason"]
     assert facts["flashback.exiled"]["reach"] == "unbounded"
     assert facts["dyn.characteristics"]["reach"] == "unbounded"
+    assert facts["merging.leave"]["reach"] == facts["amplify.counters"]["reach"] == "unbounded"
     assert all(f["variants"] for f in facts.values())
     assert all(f["bound_reason"] for f in facts.values() if f["reach"] != "unbounded")
 
@@ -98,3 +99,19 @@ def test_prove_k_expressions():
     assert names("merging.*") and all("merging" in n for n in names("merging.char*"))
     result = CliRunner().invoke(main, ["prove", "-k", "storm or ("])
     assert result.exit_code == 2 and "malformed" in result.output  # bad input
+
+
+def test_the_rule_pages_proof_row_shows_reach_method_variants_and_time():
+    """The docs' rule pages show, per proof obligation, what prove(ob).as_json() says: unbounded or
+    bound N (and why), method, the broken variants refuted, time."""
+    from mtgrules.docs.trace_view import proof_facts
+    from mtgrules.proofs.obligation import prove
+    from mtgrules.proofs.registry import obligations
+
+    unbounded = proof_facts(prove(obligations("discard-exile")[0]).as_json())
+    assert unbounded[0] == "unbounded" and "method induction" in unbounded
+    assert "broken variants refuted: 1 of 1 (cast-from-exile-any-time)" in unbounded and unbounded[-1].endswith(" s")
+    bounded = proof_facts(prove(obligations("storm")[0], variants=False).as_json())
+    assert bounded[0].startswith("bound 2 (kept because the storm triggers waiting at once are 2")
+    assert not any(f.startswith("broken variants") for f in bounded)  # not run
+    assert proof_facts({"status": "proved", "method": "bmc"}) == ["method bmc"]  # a verdicts file from an older prove --json

@@ -8,7 +8,13 @@ The broken models patch these model functions (by their public names):
 ``mtgrules.model.replacement.Replacement.watches`` (flashback's replacement applies to a card going to exile anyway),
 ``mtgrules.model.continuous.merged_characteristics`` (as tests/conformance/test_corpus_mutants.py does),
 ``mtgrules.model.actions.ALTERNATIVE_COSTS["madness"]`` (its ``prepare`` check, as the corpus mutants patch flashback's),
-``mtgrules.model.combat._strikes_first`` (only first strike makes a first-strike damage step)."""
+``mtgrules.model.combat._strikes_first`` (only first strike makes a first-strike damage step),
+``mtgrules.model.permanent_effects.transform`` (effects on a transformed permanent end, as on a new object),
+``mtgrules.model.resolution.move`` (a dynamic card's nonpermanent half resolves onto the battlefield),
+``mtgrules.model.face_down_actions.turn_up`` (a creature turned face up loses its counters, as a new object),
+``mtgrules.model.game.characteristics`` (a spell's mana value is what was paid),
+``mtgrules.model.combat.block_restriction`` (a block provoke requires ignores restrictions),
+``mtgrules.model.zones.apply_replacements`` (a replacement on cards skips a nontoken merged permanent's token components)."""
 
 from __future__ import annotations
 
@@ -91,7 +97,112 @@ def first_step_only_for_first_strike(mp):
     mp.setattr(combat, "_strikes_first", lambda values: combat.has_keyword(values, "First strike"))
 
 
-BROKEN_MODELS = {"proof-double-strike-alone-gets-first-step": first_step_only_for_first_strike, "proof-madness-not-from-exile-later": madness_cast_from_exile_any_time, "proof-merging-under-keeps-characteristics": merged_takes_the_bottom, "proof-flashback-already-exiled": flashback_applies_to_exile, "proof-storm-count-at-resolution": storm_counted_at_resolution, "proof-amplify-counters-per-card": amplify_one_counter_per_card}
+def transform_makes_a_new_object(mp):
+    """711.12 broken as the variant transform-is-a-new-object is: a permanent that transforms is a
+    new object, so the effects that applied to it stop applying."""
+    import mtgrules.model.permanent_effects as permanent_effects
+
+    original = permanent_effects.transform
+
+    def transform(game, a):
+        original(game, a)
+        game.state.effects = [e for e in game.state.effects if e.get("object") != a["object"]]
+
+    mp.setattr(permanent_effects, "transform", transform)
+
+
+def nonpermanent_half_enters(mp):
+    """dyn.example.r3 broken as the variant nonpermanent-half-enters is: a dynamic card cast as its
+    nonpermanent half is put onto the battlefield as it resolves."""
+    import mtgrules.model.resolution as resolution
+    from mtgrules.model.dynamic import is_dynamic
+
+    original = resolution.move
+
+    def move(game, obj, to_zone, cause, **kw):
+        if cause == "resolve" and to_zone == "graveyard" and obj.card is not None and is_dynamic(obj.card):
+            to_zone = "battlefield"
+        return original(game, obj, to_zone, cause, **kw)
+
+    mp.setattr(resolution, "move", move)
+
+
+def turning_face_up_makes_a_new_object(mp):
+    """morph.q3 broken as the variant turning-face-up-makes-a-new-object is: a creature turned face
+    up is a new object, without the counters it had."""
+    import mtgrules.model.face_down_actions as face_down_actions
+
+    original = face_down_actions.turn_up
+
+    def turn_up(game, obj, cause, cost=None):
+        turned = original(game, obj, cause, cost)
+        if turned:
+            obj.counters.clear()
+        return turned
+
+    mp.setattr(face_down_actions, "turn_up", turn_up)
+
+
+def mana_value_from_cost_paid(mp):
+    """affinity.q2 broken as the variant mana-value-from-cost-paid is: a cast spell's mana value is
+    the mana paid for it."""
+    import mtgrules.model.game as game_module
+
+    original = game_module.characteristics
+
+    def characteristics(game, obj):
+        values = original(game, obj)
+        if obj.zone == "stack" and obj.spell is not None and obj.spell.cast and obj.ability is None:
+            return values.with_(mana_value=sum(obj.spell.paid.values()))
+        return values
+
+    mp.setattr(game_module, "characteristics", characteristics)
+
+
+def requirements_over_restrictions(mp):
+    """provoke.q4 broken as the variant requirements-over-restrictions is: a creature required to
+    block an attacker may block it whatever the restrictions (flying)."""
+    import mtgrules.model.combat as combat
+    from mtgrules.model.combat_state import combat as combat_of
+
+    original = combat.block_restriction
+
+    def block_restriction(game, blocker, attacker):
+        if any(r["creature"] == blocker.id and r["attacker"] == attacker.id for r in combat_of(game)["requirements"]):
+            return None
+        return original(game, blocker, attacker)
+
+    mp.setattr(combat, "block_restriction", block_restriction)
+
+
+def card_replacement_ignores_tokens(mp):
+    """730.3e broken as the variant card-replacement-ignores-tokens is: a replacement effect on
+    cards moves only the card components of a nontoken merged permanent (as for a token one)."""
+    import mtgrules.model.zones as zones
+
+    original = zones.apply_replacements
+
+    class AsToken:
+        def __init__(self, obj):
+            self._obj = obj
+
+        token = True
+
+        def __getattr__(self, name):
+            return getattr(self._obj, name)
+
+    def apply_replacements(game, obj, event, order=None):
+        if obj.merged and not obj.token and any(c.token for c in obj.components):
+            return original(game, AsToken(obj), event, order)
+        return original(game, obj, event, order)
+
+    mp.setattr(zones, "apply_replacements", apply_replacements)
+
+
+BROKEN_MODELS = {"proof-dfc-transform-same-object": transform_makes_a_new_object, "proof-dyn-nonpermanent-half-to-graveyard": nonpermanent_half_enters,
+                 "proof-morph-face-up-same-object": turning_face_up_makes_a_new_object, "proof-affinity-mana-value-from-mana-cost": mana_value_from_cost_paid,
+                 "proof-provoke-not-over-flying": requirements_over_restrictions, "proof-merging-card-replacement-moves-token": card_replacement_ignores_tokens,
+                 "proof-double-strike-alone-gets-first-step": first_step_only_for_first_strike, "proof-madness-not-from-exile-later": madness_cast_from_exile_any_time, "proof-merging-under-keeps-characteristics": merged_takes_the_bottom, "proof-flashback-already-exiled": flashback_applies_to_exile, "proof-storm-count-at-resolution": storm_counted_at_resolution, "proof-amplify-counters-per-card": amplify_one_counter_per_card}
 
 
 @pytest.fixture(scope="module")

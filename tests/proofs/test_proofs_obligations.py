@@ -78,6 +78,32 @@ def test_flashback_outside_the_bound_an_effect_replacing_exile_sends_the_card_el
     assert verdict.counterexample["situation"]["after"]["zone"] != "exile"
 
 
+@pytest.mark.rules("merging.3", "merging.3a", "merging.3d", "merging.3e")
+def test_merged_permanent_leaves_for_any_number_of_components():
+    """730.3 by induction with arrays: any number of components and owners. The same encoding
+    with a replacement on cards skipping token components is not proved (Z3 finds no model of
+    its quantified invariant: unknown; the bounded encoding refutes it, test above)."""
+    from mtgrules.proofs import merging_leave_any
+
+    verdict = prove(merging_leave_any.leave_any_obligation(), variants=False)
+    assert verdict.proved and verdict.reach == "unbounded" and len(verdict.checks) == 9
+    broken = prove(merging_leave_any.leave_any_obligation("card-replacement-ignores-tokens"), rlimit=2_000_000, variants=False)
+    assert broken.status != PROVED and broken.checks[-2].name.startswith("consecution: 730.3d/730.3e")
+
+
+@pytest.mark.rules("amplify.a", "amplify.b", "amplify.q3")
+def test_amplify_for_any_number_of_cards_in_hand():
+    """Amplify with the hand in arrays, a card revealed at a time: proved for any hand; one counter
+    a card whatever N is refuted on the arrays, by a reveal."""
+    from mtgrules.proofs import amplify_any
+
+    verdict = prove(amplify_any.amplify_any_obligation(), variants=False)
+    assert verdict.proved and verdict.reach == "unbounded"
+    broken = prove(amplify_any.amplify_any_obligation("one-counter-per-card"), variants=False)
+    assert broken.status == REFUTED and broken.counterexample["situation"]["events"][0]["event"].startswith("a card from the hand is revealed")
+    assert any(b.startswith("amplify.a/amplify.b: instance") for b in broken.counterexample["situation"]["broken"])
+
+
 @pytest.mark.rules("flashback.a", "flashback.q6")
 def test_flashback_for_any_number_of_replacement_effects_and_its_condition():
     """The unbounded proof: 616.1's rounds by induction (any number of other effects), then the
