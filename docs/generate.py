@@ -115,6 +115,7 @@ def on_builder_inited(app) -> None:
         raise ExtensionError("mtgrules docs: bad input\n" + str(exc)) from None
     trace.set_context(app.env, context)
     app.mtgrules_phases = {"context": time.perf_counter() - started}
+    app.mtgrules_from_cache = context.from_cache
     if config.mtgrules_generate:
         try:
             generate(Path(app.srcdir), context)
