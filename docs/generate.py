@@ -8,7 +8,8 @@ Everything goes to ``<srcdir>/_generated/`` (git-ignored); each kind of page has
 * :mod:`~mtgrules.docs.coverage_page`: ``coverage.inc``, the coverage matrix;
 * :mod:`~mtgrules.docs.report_pages`: ``custom-rules.inc`` and ``engines.inc``;
 * :mod:`~mtgrules.docs.reference_pages`: ``schemas.inc``, ``scenarios.inc``, ``cli.inc`` (the help
-  of every ``mtgrules`` command) and ``api.inc`` (autodoc of ``mtgrules.spec`` and ``mtgrules.model``);
+  of every ``mtgrules`` command), ``api.inc`` and ``api/<module>.rst`` (autodoc of ``mtgrules.spec``
+  and ``mtgrules.model``, one page per module);
 * ``files/``: copies of files that pages show (schemas, a scenario), since Sphinx includes files
   only from inside the source tree.
 
@@ -29,7 +30,7 @@ from mtgrules.spec.loader import SPEC_DIR, load_spec, read_spec
 from . import guides, start_here, trace
 from .coverage_page import coverage_inc
 from .docstrings import on_process_docstring
-from .reference_pages import api_inc, cli_inc, scenarios_inc, schemas_inc
+from .reference_pages import api_inc, api_pages, cli_inc, scenarios_inc, schemas_inc
 from .report_pages import custom_rules_inc, engines_inc
 from .rst import GENERATED, write
 from .search_data import lookup_js
@@ -71,7 +72,9 @@ def generate(srcdir: Path, context: BuildContext) -> list[Path]:
     put("engines.inc", engines_inc(context, files))
     put("cli.inc", cli_inc())
     put("scenarios.inc", scenarios_inc(context))
-    put("api.inc", api_inc())
+    for module, text in api_pages().items():
+        put(f"api/{module}.rst", text)
+    put("api.inc", api_inc(f"{GENERATED}/api"))
     guides.stage(out / guides.FOLDER, listed_guides)
     written += [out / guides.FOLDER / f"{g.page}.md" for g in listed_guides]
     put("guides.inc", guides.toctree(listed_guides, f"{GENERATED}/{guides.FOLDER}"))
@@ -110,6 +113,7 @@ def on_builder_inited(app) -> None:
             spec, tests_dir if tests_dir.is_dir() else None, config.mtgrules_proofs or None, _as_list(config.mtgrules_reports),
             custom_rules_file=config.mtgrules_custom_rules or None, run_custom_rules=config.mtgrules_run_custom_rules and config.mtgrules_generate,
             run_proofs_now=config.mtgrules_run_proofs and config.mtgrules_generate, citations=config.mtgrules_generate,
+            spec_is_packaged=not config.mtgrules_spec_dir or Path(config.mtgrules_spec_dir).resolve() == SPEC_DIR,
         )
     except InputError as exc:
         raise ExtensionError("mtgrules docs: bad input\n" + str(exc)) from None

@@ -29,7 +29,7 @@ from mtgrules.spec.coverage import Coverage, coverage
 from mtgrules.spec.trace import Citation, all_citations
 from mtgrules.spec.items import Spec
 
-from . import context_cache
+from . import context_cache, edition_numbers
 
 #: The repository root when running from a checkout (docs/ is mtgrules.docs).
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,6 +100,8 @@ class BuildContext:
     custom_report: dict | None = None
     custom_report_source: str | None = None
     custom_report_error: str | None = None
+    #: Each numbered rule's number in each imported edition (:mod:`mtgrules.docs.edition_numbers`).
+    edition_numbers: dict[str, list[dict]] = field(default_factory=dict)
     #: Which slow results came from the cache folder ("citations", "custom-rules", "proofs").
     from_cache: list[str] = field(default_factory=list)
 
@@ -112,7 +114,7 @@ class BuildContext:
                  _untimed(self.custom_report), self.custom_report_error,
                  [(r.engine, r.file, [repr(x) for x in r.results], r.deviations) for r in self.reports],
                  [(i, sorted((role, [repr(c) for c in cs]) for role, cs in e.by_role.items())) for i, e in sorted(self.coverage.items.items())],
-                 [repr(c) for c in self.coverage.unknown]]
+                 [repr(c) for c in self.coverage.unknown], self.edition_numbers]
         return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
 
     def citations(self, rule_id: str, role: str) -> list:
@@ -356,6 +358,7 @@ CACHED_INPUTS = {
     "proofs": ("proofs", "spec", "cards", "model", ""),
     "custom-rules": ("proofs", "spec", "cards", "conformance", ""),
     "citations": ("spec", "cards", "model", "proofs", "conformance", ""),
+    "editions": ("spec", ""),
 }
 
 
@@ -372,23 +375,24 @@ def input_digest(kind: str, tests_dir: Path | None = None) -> str:
     return context_cache.inputs_digest(kind, folders, [str(ROOT)])
 
 
-def _citations(tests_dir: Path | None) -> tuple[list[Citation], bool]:
-    """Every part's citations (which load the whole corpus), from the cache when its inputs are unchanged."""
-    digest = input_digest("citations", tests_dir)
-    stored, hit = context_cache.lookup("citations", digest)
+def _computed(kind: str, compute, tests_dir: Path | None = None):
+    """``(value, hit)``: a result computed here (JSON data), from the cache when its inputs are unchanged."""
+    digest = input_digest(kind, tests_dir)
+    stored, hit = context_cache.lookup(kind, digest)
     if hit:
-        return [Citation(**c) for c in stored], True
-    found = all_citations(tests_dir)
-    context_cache.store("citations", digest, [asdict(c) for c in found])
-    return found, False
+        return stored, True
+    value = compute()
+    context_cache.store(kind, digest, value)
+    return value, False
 
 
 def build_context(spec: Spec, tests_dir: Path | None, proofs_file: str | None, report_files: list[str],
                   custom_rules_file: str | None = None, run_custom_rules: bool = False, run_proofs_now: bool = False,
-                  citations: bool = True) -> BuildContext:
+                  citations: bool = True, spec_is_packaged: bool = True) -> BuildContext:
     """Gather everything the rule pages show. Raises InputError for a bad proofs file or report.
 
-    ``citations=False`` leaves out every part's citations (a small project that only uses the domain).
+    ``citations=False`` leaves out every part's citations (a small project that only uses the domain);
+    ``spec_is_packaged=False`` says ``spec`` was read from another folder than ``spec/``.
     The proofs' verdicts, the checker's report and the citations come from the cache folder when
     their inputs are unchanged (:mod:`mtgrules.docs.context_cache`); what is computed runs meanwhile,
     the proofs and the checker in processes of their own.
@@ -409,13 +413,17 @@ def build_context(spec: Spec, tests_dir: Path | None, proofs_file: str | None, r
         return value
 
     with _Jobs(jobs) as running:
+        found: list = []
         if citations:
-            found, hit = _citations(tests_dir)
+            found, hit = _computed("citations", lambda: [asdict(c) for c in all_citations(tests_dir)], tests_dir)
             hits += ["citations"] if hit else []
-            cov = coverage(spec, citations=found)
-        else:
-            cov = coverage(spec, citations=[])
+        cov = coverage(spec, citations=[Citation(**c) for c in found])
         context = BuildContext(spec=spec, coverage=cov, parts=parts_present(), has_citations=citations)
+        if spec_is_packaged:
+            context.edition_numbers, hit = _computed("editions", lambda: edition_numbers.compute(spec))
+            hits += ["editions"] if hit else []
+        else:  # another spec folder: its numbers are not the packaged spec's
+            context.edition_numbers = edition_numbers.compute(spec)
         if custom_rules_file:
             context.custom_report = read_custom_report(Path(custom_rules_file))
             context.custom_report_source = custom_rules_file

@@ -49,17 +49,17 @@ def _runs(inputs) -> int:
 
 def test_a_second_build_takes_the_verdicts_from_the_cache(inputs):
     first = _context()
-    assert _runs(inputs) == 1 and first.from_cache == []
+    assert _runs(inputs) == 1 and "proofs" not in first.from_cache
     second = _context()
     assert _runs(inputs) == 1, "the proofs ran again with unchanged inputs"
-    assert second.from_cache == ["proofs"]
+    assert "proofs" in second.from_cache
     assert second.verdicts == first.verdicts and second.verdicts["fake"]["status"] == "proved"
 
 
 def test_a_change_in_the_proofs_inputs_runs_them_again(inputs):
     _context()
     (inputs["parts"]["proofs"] / "module.py").write_text("# proofs, changed\n", encoding="utf-8")
-    assert _context().from_cache == []
+    assert "proofs" not in _context().from_cache
     assert _runs(inputs) == 2
     (inputs["parts"]["model"] / "new.py").write_text("# a module the proofs may import\n", encoding="utf-8")
     _context()
@@ -69,7 +69,7 @@ def test_a_change_in_the_proofs_inputs_runs_them_again(inputs):
 def test_a_change_outside_the_proofs_inputs_keeps_the_cache(inputs):
     _context()
     (inputs["parts"]["conformance"] / "module.py").write_text("# not an input of the proofs\n", encoding="utf-8")
-    assert _context().from_cache == ["proofs"]
+    assert "proofs" in _context().from_cache
     assert _runs(inputs) == 1
 
 
@@ -83,7 +83,7 @@ def test_a_damaged_entry_is_computed_again(inputs):
     _context()
     [entry] = context_cache.folder().glob("proofs-*.json")
     entry.write_text("{not json", encoding="utf-8")
-    assert _context().from_cache == []
+    assert "proofs" not in _context().from_cache
     assert _runs(inputs) == 2
 
 

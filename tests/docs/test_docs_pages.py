@@ -105,3 +105,24 @@ def test_a_guide_links_rules_other_guides_and_names_other_files(tmp_path):
     assert 'href="../index.html#rule-merging.3b"' in html
     assert re.search(r'<a class="reference internal" href="protocol.html"><span[^>]*>the protocol</span></a>', html), html
     assert 'the reports (<code class="docutils literal notranslate"><span class="pre">conformance/reports</span></code>)' in html
+
+
+def test_rule_page_shows_the_number_in_each_imported_edition(built_docs):
+    """702.34a (flashback) was 702.33a in the 2015 and 2016 rules: found by its text, with the
+    confidence; in the current edition it is the spec's own current number."""
+    from mtgrules.spec import editions, renumber
+
+    html = (built_docs.out / "_generated/rules/flashback.html").read_text(encoding="utf-8")
+    block = html[html.index('id="rule-flashback.a"'):]
+    line = block[block.index('class="rule-editions"'):]
+    line = re.sub(r"<[^>]+>", "", line[: line.index("</p>")])
+    assert block.index("rule-editions") < block.index('<details class="rule-details">')
+    spec = load_spec()
+    current = editions.load(spec.current_edition)
+    for name in editions.available():
+        edition = editions.load(name)
+        back = renumber.Renumbering(current, edition) if name != current.name else None
+        match = renumber.item_in(spec["flashback.a"], spec, edition, back)
+        assert f"{name} {match.number} (" in line
+    assert "2015-01-23 702.33a (text match, confidence 0." in line
+    assert f"{spec.current_edition} 702.34a (current, exact)" in line
