@@ -42,24 +42,25 @@ def _tool_versions() -> list[str]:
     return versions
 
 
-def inputs_digest(kind: str, folders: list[Path], extra: list[str] = ()) -> str:
-    """The SHA-256 of everything a kind of result is computed from: the path and bytes of every
-    file under ``folders`` (outside ``__pycache__``), ``extra`` and the tool versions."""
-    digest = hashlib.sha256()
-    for part in [kind, *extra, *_tool_versions()]:
-        digest.update(part.encode() + b"\0")
-    for base in folders:
-        digest.update(str(base.resolve()).encode() + b"\0")
-        if not base.exists():
-            digest.update(b"absent\0")
+def folder_digest(base: Path) -> str:
+    """The SHA-256 of a folder (or file): its path and the path and bytes of every file under it
+    (outside ``__pycache__``)."""
+    digest = hashlib.sha256(str(base.resolve()).encode() + b"\0")
+    if not base.exists():
+        return hashlib.sha256(digest.digest() + b"absent").hexdigest()
+    files = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file())
+    for path in files:
+        if "__pycache__" in path.parts or path.name.endswith(_SKIP_SUFFIXES):
             continue
-        files = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file())
-        for path in files:
-            if "__pycache__" in path.parts or path.name.endswith(_SKIP_SUFFIXES):
-                continue
-            digest.update(str(path.relative_to(base) if path != base else path.name).encode() + b"\0")
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
+        digest.update(str(path.relative_to(base) if path != base else path.name).encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
+
+
+def inputs_digest(kind: str, folders: list[str], extra: list[str] = ()) -> str:
+    """The SHA-256 of everything a kind of result is computed from: the digests of its input
+    folders (:func:`folder_digest`), ``extra`` and the tool versions."""
+    return hashlib.sha256("\0".join([kind, *folders, *extra, *_tool_versions()]).encode()).hexdigest()
 
 
 def lookup(kind: str, digest: str) -> tuple[object, bool]:

@@ -81,7 +81,7 @@ def generate(srcdir: Path, context: BuildContext) -> list[Path]:
     for page in pages:
         put(f"start/{page.page}.rst", start_here.page_rst(page, runs))
     put("start.inc", start_here.toctree(pages, f"{GENERATED}/start"))
-    put("static/rules-lookup.js", lookup_js(spec, page_of))
+    put("static/rules-lookup.js", lookup_js(spec, page_of, context.edition_numbers))
     keep = set(written) | {p for p in files.rglob("*") if p.is_file()}
     for stale in [p for p in out.rglob("*") if p.is_file() and p not in keep]:
         stale.unlink()

@@ -367,17 +367,22 @@ def _part_folder(part: str) -> Path:
     return Path(list(spec.submodule_search_locations)[0])
 
 
-def input_digest(kind: str, tests_dir: Path | None = None) -> str:
-    """The hash of the inputs of a cached result (:data:`CACHED_INPUTS`)."""
+def input_digest(kind: str, tests_dir: Path | None = None, seen: dict[Path, str] | None = None) -> str:
+    """The hash of the inputs of a cached result (:data:`CACHED_INPUTS`); ``seen`` keeps the
+    digests of the folders already hashed in this build."""
+    seen = {} if seen is None else seen
     folders = [_part_folder(part) for part in CACHED_INPUTS[kind]]
     if kind == "citations" and tests_dir is not None:
         folders.append(Path(tests_dir))
-    return context_cache.inputs_digest(kind, folders, [str(ROOT)])
+    for folder in folders:
+        if folder not in seen:
+            seen[folder] = context_cache.folder_digest(folder)
+    return context_cache.inputs_digest(kind, [seen[f] for f in folders], [str(ROOT)])
 
 
-def _computed(kind: str, compute, tests_dir: Path | None = None):
+def _computed(kind: str, compute, seen: dict[Path, str], tests_dir: Path | None = None):
     """``(value, hit)``: a result computed here (JSON data), from the cache when its inputs are unchanged."""
-    digest = input_digest(kind, tests_dir)
+    digest = input_digest(kind, tests_dir, seen)
     stored, hit = context_cache.lookup(kind, digest)
     if hit:
         return stored, True
@@ -399,7 +404,8 @@ def build_context(spec: Spec, tests_dir: Path | None, proofs_file: str | None, r
     """
     runs = {"custom-rules": (run_custom_rules and not custom_rules_file, run_custom_rules_checker),
             "proofs": (run_proofs_now and not proofs_file, run_proofs)}
-    digests = {kind: input_digest(kind) for kind, (wanted, _run) in runs.items() if wanted}
+    seen: dict[Path, str] = {}
+    digests = {kind: input_digest(kind, seen=seen) for kind, (wanted, _run) in runs.items() if wanted}
     stored = {kind: context_cache.lookup(kind, digest) for kind, digest in digests.items()}
     hits = [kind for kind, (_value, hit) in stored.items() if hit]
     jobs = [run if kind in digests and kind not in hits else None for kind, (_wanted, run) in runs.items()]
@@ -415,12 +421,12 @@ def build_context(spec: Spec, tests_dir: Path | None, proofs_file: str | None, r
     with _Jobs(jobs) as running:
         found: list = []
         if citations:
-            found, hit = _computed("citations", lambda: [asdict(c) for c in all_citations(tests_dir)], tests_dir)
+            found, hit = _computed("citations", lambda: [asdict(c) for c in all_citations(tests_dir)], seen, tests_dir)
             hits += ["citations"] if hit else []
         cov = coverage(spec, citations=[Citation(**c) for c in found])
         context = BuildContext(spec=spec, coverage=cov, parts=parts_present(), has_citations=citations)
         if spec_is_packaged:
-            context.edition_numbers, hit = _computed("editions", lambda: edition_numbers.compute(spec))
+            context.edition_numbers, hit = _computed("editions", lambda: edition_numbers.compute(spec), seen)
             hits += ["editions"] if hit else []
         else:  # another spec folder: its numbers are not the packaged spec's
             context.edition_numbers = edition_numbers.compute(spec)
