@@ -26,7 +26,9 @@ KEPT_REPORTS = Path(__file__).resolve().parent.parent / "conformance" / "reports
 @click.option("--custom-rules", "custom_rules", type=click.Path(exists=True, dir_okay=False),
               help="The custom-rules checker's JSON report on DYN (default: run the checker, when it exists).")
 @click.option("-W/--no-W", "strict", default=True, show_default=True, help="Treat warnings as errors.")
-@click.option("--fresh", is_flag=True, help="Build from scratch (default: incremental, from the cache <OUT>.cache of the last build).")
+@click.option("--fresh", is_flag=True, help="Build from scratch (default: incremental, from the cache <OUT>.cache of the last build). "
+              "Either way the proof verdicts, the custom-rules checker's report and the citations come from the cache folder "
+              "($MTGRULES_CACHE_DIR, else $XDG_CACHE_HOME/mtgrules, else ~/.cache/mtgrules) while their inputs are unchanged.")
 def docs(out: Path | None, reports: tuple[str, ...], proofs: str | None, run_proofs: bool, custom_rules: str | None,
          strict: bool, fresh: bool) -> None:
     """Build the rules documentation (Sphinx HTML) from the spec, with each rule's traceability:
