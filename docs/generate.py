@@ -8,8 +8,7 @@ Everything goes to ``<srcdir>/_generated/`` (git-ignored); each kind of page has
 * :mod:`~mtgrules.docs.coverage_page`: ``coverage.inc``, the coverage matrix;
 * :mod:`~mtgrules.docs.report_pages`: ``custom-rules.inc`` and ``engines.inc``;
 * :mod:`~mtgrules.docs.reference_pages`: ``schemas.inc``, ``scenarios.inc``, ``cli.inc`` (the help
-  of every ``mtgrules`` command), ``api.inc`` and ``api/<module>.rst`` (autodoc of ``mtgrules.spec``
-  and ``mtgrules.model``, one page per module);
+  of every ``mtgrules`` command) and ``api.inc`` (autodoc of ``mtgrules.spec`` and ``mtgrules.model``);
 * ``files/``: copies of files that pages show (schemas, a scenario), since Sphinx includes files
   only from inside the source tree.
 
@@ -30,7 +29,7 @@ from mtgrules.spec.loader import SPEC_DIR, load_spec, read_spec
 from . import guides, start_here, trace
 from .coverage_page import coverage_inc
 from .docstrings import on_process_docstring
-from .reference_pages import api_inc, api_pages, cli_inc, scenarios_inc, schemas_inc
+from .reference_pages import api_inc, cli_inc, scenarios_inc, schemas_inc
 from .report_pages import custom_rules_inc, engines_inc
 from .rst import GENERATED, write
 from .search_data import lookup_js
@@ -72,9 +71,7 @@ def generate(srcdir: Path, context: BuildContext) -> list[Path]:
     put("engines.inc", engines_inc(context, files))
     put("cli.inc", cli_inc())
     put("scenarios.inc", scenarios_inc(context))
-    for module, text in api_pages().items():
-        put(f"api/{module}.rst", text)
-    put("api.inc", api_inc(f"{GENERATED}/api"))
+    put("api.inc", api_inc())
     guides.stage(out / guides.FOLDER, listed_guides)
     written += [out / guides.FOLDER / f"{g.page}.md" for g in listed_guides]
     put("guides.inc", guides.toctree(listed_guides, f"{GENERATED}/{guides.FOLDER}"))

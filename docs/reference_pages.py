@@ -95,27 +95,13 @@ def api_modules() -> list[str]:
             names.append(info.name)
     return names
 
-def api_pages() -> dict[str, str]:
-    """One page per module (``mtgrules.model.state``: its autodoc): light pages a browser opens at
-    once, which parallel Sphinx reads side by side (one page for the whole API held up the build)."""
-    pages = {}
-    for name in api_modules():
-        # the model's private functions too: rule pages link the code that implements each rule
-        private = "   :private-members:\n" if name.startswith("mtgrules.model") else ""
-        pages[name] = (heading(lit(name), "=")
-                       + f".. automodule:: {name}\n   :members:\n   :undoc-members:\n{private}   :show-inheritance:\n")
-    return pages
-
-
-def api_inc(folder: str) -> str:
-    """The list of the API's pages, by package (``folder``: where :func:`api_pages` are)."""
+def api_inc() -> str:
     out = []
     if importlib.util.find_spec("mtgrules.model") is None:
         out.append(".. note::\n\n   The reference model (``mtgrules.model``) is not built yet.\n")
-    by_package: dict[str, list[str]] = {}
-    for name in api_pages():
-        by_package.setdefault(".".join(name.split(".")[:2]), []).append(name)
-    for package, names in by_package.items():
-        out.append(heading(lit(package), "-"))
-        out.append(".. toctree::\n   :maxdepth: 1\n\n" + "".join(f"   /{folder}/{n}\n" for n in names))
+    for name in api_modules():
+        out.append(heading(f"{lit(name)}", "-"))
+        # the model's private functions too: rule pages link the code that implements each rule
+        private = "   :private-members:\n" if name.startswith("mtgrules.model") else ""
+        out.append(f".. automodule:: {name}\n   :members:\n   :undoc-members:\n{private}   :show-inheritance:\n")
     return "\n".join(out)
