@@ -41,6 +41,8 @@ class BuildResult:
     #: Seconds per phase: "context" (coverage, proofs, custom rules), "generation" (the pages),
     #: "sphinx" (reading and writing), in the order they ran.
     phases: dict[str, float] = field(default_factory=dict)
+    #: The results of the context phase taken from the cache folder (see :mod:`mtgrules.docs.context_cache`).
+    from_cache: list[str] = field(default_factory=list)
 
     @property
     def index(self) -> Path:
@@ -102,6 +104,7 @@ def build(
     srcdir.mkdir(parents=True, exist_ok=True)
     stage(srcdir)
     phases: dict[str, float] = {}
+    from_cache: list[str] = []
     started = time.perf_counter()
     try:
         with patch_docutils(DOCS_DIR), docutils_namespace():
@@ -120,6 +123,7 @@ def build(
             app.build()
             status = app.statuscode
             phases = dict(getattr(app, "mtgrules_phases", {}))
+            from_cache = list(getattr(app, "mtgrules_from_cache", []))
     except Exception as exc:  # Sphinx, an extension or a docstring failed: report, don't crash
         status = 1
         warning_stream.write(f"ERROR: {type(exc).__name__}: {exc}\n")
@@ -130,7 +134,7 @@ def build(
         (cache / "ok").write_text("the last build into this folder succeeded\n", encoding="utf-8")
     log = warning_stream.getvalue() + status_stream.getvalue()  # the status only when not quiet
     warnings = [w.replace(str(srcdir) + "/", "docs/") for w in warnings_seen(log)]
-    return BuildResult(ok, out, warnings, log, phases)
+    return BuildResult(ok, out, warnings, log, phases, from_cache)
 
 
 def warnings_seen(log: str) -> list[str]:

@@ -27,7 +27,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
 from . import trace as trace_module
-from . import trace_view
+from . import edition_numbers, trace_view
 
 logger = logging.getLogger(__name__)
 
@@ -105,6 +105,7 @@ class RuleItem(SphinxDirective):
             absent = f"No text: {item.text_absent}" + ("" if item.text_absent.endswith((".", "!", "?")) else ".")
             content += nodes.paragraph(absent, "", nodes.emphasis(absent, absent))
         content += self._numbers(item, spec)
+        content += edition_numbers.paragraph(context.edition_numbers.get(item.id, []))
         traced = "no-trace" not in self.options and item.kind not in ("section", "reference")
         status, collapsed = trace_view.trace_block(item, context, self.env, self._facts(item, spec), traced)
         content += status  # the one-line status, then readings and notes, then the details, collapsed

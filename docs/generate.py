@@ -78,7 +78,7 @@ def generate(srcdir: Path, context: BuildContext) -> list[Path]:
     for page in pages:
         put(f"start/{page.page}.rst", start_here.page_rst(page, runs))
     put("start.inc", start_here.toctree(pages, f"{GENERATED}/start"))
-    put("static/rules-lookup.js", lookup_js(spec, page_of))
+    put("static/rules-lookup.js", lookup_js(spec, page_of, context.edition_numbers))
     keep = set(written) | {p for p in files.rglob("*") if p.is_file()}
     for stale in [p for p in out.rglob("*") if p.is_file() and p not in keep]:
         stale.unlink()
@@ -110,11 +110,13 @@ def on_builder_inited(app) -> None:
             spec, tests_dir if tests_dir.is_dir() else None, config.mtgrules_proofs or None, _as_list(config.mtgrules_reports),
             custom_rules_file=config.mtgrules_custom_rules or None, run_custom_rules=config.mtgrules_run_custom_rules and config.mtgrules_generate,
             run_proofs_now=config.mtgrules_run_proofs and config.mtgrules_generate, citations=config.mtgrules_generate,
+            spec_is_packaged=not config.mtgrules_spec_dir or Path(config.mtgrules_spec_dir).resolve() == SPEC_DIR,
         )
     except InputError as exc:
         raise ExtensionError("mtgrules docs: bad input\n" + str(exc)) from None
     trace.set_context(app.env, context)
     app.mtgrules_phases = {"context": time.perf_counter() - started}
+    app.mtgrules_from_cache = context.from_cache
     if config.mtgrules_generate:
         try:
             generate(Path(app.srcdir), context)

@@ -20,13 +20,16 @@ import importlib.util
 import json
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from mtgrules import yamlio
 from mtgrules.problems import InputError, Problem
 from mtgrules.spec.coverage import Coverage, coverage
+from mtgrules.spec.trace import Citation, all_citations
 from mtgrules.spec.items import Spec
+
+from . import context_cache, edition_numbers
 
 #: The repository root when running from a checkout (docs/ is mtgrules.docs).
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,6 +100,10 @@ class BuildContext:
     custom_report: dict | None = None
     custom_report_source: str | None = None
     custom_report_error: str | None = None
+    #: Each numbered rule's number in each imported edition (:mod:`mtgrules.docs.edition_numbers`).
+    edition_numbers: dict[str, list[dict]] = field(default_factory=dict)
+    #: Which slow results came from the cache folder ("citations", "custom-rules", "proofs").
+    from_cache: list[str] = field(default_factory=list)
 
     def digest(self) -> str:
         """A hash of everything the pages show besides their own text: the spec, the traceability,
@@ -107,7 +114,7 @@ class BuildContext:
                  _untimed(self.custom_report), self.custom_report_error,
                  [(r.engine, r.file, [repr(x) for x in r.results], r.deviations) for r in self.reports],
                  [(i, sorted((role, [repr(c) for c in cs]) for role, cs in e.by_role.items())) for i, e in sorted(self.coverage.items.items())],
-                 [repr(c) for c in self.coverage.unknown]]
+                 [repr(c) for c in self.coverage.unknown], self.edition_numbers]
         return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
 
     def citations(self, rule_id: str, role: str) -> list:
@@ -151,15 +158,9 @@ def obligation_name(by: str) -> str:
 
 
 def run_proofs() -> tuple[dict[str, dict], str | None]:
-    """Every proof obligation's verdict, through the proofs API, when it exists: (verdicts, error)."""
-    if importlib.util.find_spec("mtgrules.proofs.registry") is None or importlib.util.find_spec("mtgrules.proofs.obligation") is None:
-        return {}, None
-    import importlib as _importlib
+    """Every proof obligation's verdict, through the proofs API: (verdicts, error)."""
+    from mtgrules.proofs import obligation, registry
 
-    registry = _importlib.import_module("mtgrules.proofs.registry")
-    obligation = _importlib.import_module("mtgrules.proofs.obligation")
-    if not hasattr(registry, "obligations") or not hasattr(obligation, "prove"):
-        return {}, None
     try:
         verdicts = [obligation.prove(ob).as_json() for ob in registry.obligations()]
     except Exception as exc:  # a failing proof run is shown on the pages, never taken as proved
@@ -171,13 +172,29 @@ def parts_present() -> dict[str, bool]:
     return {part: importlib.util.find_spec(f"mtgrules.{part}.traceability") is not None for part in PARTS}
 
 
+_LOADED: dict[tuple, yamlio.Located] = {}
+
+
+def _load(path: Path) -> yamlio.Located:
+    """``yamlio.load``, once per file and version in a process: ``mtgrules docs`` checks its input
+    files before the build, and the build reads them again."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return yamlio.load(path)  # which names the file and why it cannot be read
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    if key not in _LOADED:
+        _LOADED[key] = yamlio.load(path)
+    return _LOADED[key]
+
+
 def read_verdicts(path: Path) -> dict[str, dict]:
     """Verdicts from ``mtgrules prove --json``: a list of verdicts, or an object holding one.
 
     Each verdict needs ``obligation`` (name), ``status`` (proved | refuted | unknown) and
     ``rules`` (IDs); ``bound``, ``method``, ``statement``, ``reason`` are shown when present.
     """
-    doc = yamlio.load(path)
+    doc = _load(path)
     data = doc.data
     where: list = []
     if isinstance(data, dict):
@@ -213,7 +230,7 @@ def read_verdicts(path: Path) -> dict[str, dict]:
 
 def read_report(path: Path, spec: Spec, scenario_rules: dict[str, set[str]]) -> EngineReport:
     """A conformance report (see :data:`REPORT_SHAPE`); problems name file, line and field."""
-    doc = yamlio.load(path)
+    doc = _load(path)
     data = doc.data
     problems: list[Problem] = []
     if not isinstance(data, dict):
@@ -267,7 +284,7 @@ def read_report(path: Path, spec: Spec, scenario_rules: dict[str, set[str]]) -> 
 
 def read_custom_report(path: Path) -> dict:
     """A report of the custom-rules checker, as its ``as_json()`` writes it (``findings`` list)."""
-    doc = yamlio.load(path)
+    doc = _load(path)
     data = doc.data
     if not isinstance(data, dict) or not isinstance(data.get("findings"), list):
         raise InputError([doc.problem([], "expected the custom-rules checker's JSON report (an object with 'findings')")])
@@ -283,17 +300,11 @@ def read_custom_report(path: Path) -> dict:
 
 
 def run_custom_rules_checker() -> tuple[dict | None, str | None, str | None]:
-    """Run the custom-rules checker on DYN when it exists: (report, source, error)."""
-    if importlib.util.find_spec("mtgrules.proofs.lint") is None or importlib.util.find_spec("mtgrules.proofs.rulesets") is None:
-        return None, None, None
-    import importlib as _importlib
+    """Run the custom-rules checker on DYN: (report, source, error)."""
+    from mtgrules.proofs import lint, rulesets
 
-    lint = _importlib.import_module("mtgrules.proofs.lint")
-    rulesets = _importlib.import_module("mtgrules.proofs.rulesets")
-    dyn = getattr(rulesets, "DYN", None)
-    if not hasattr(lint, "lint_file") or dyn is None or not Path(dyn).is_file():
-        return None, None, None
-    source = str(Path(dyn).resolve().relative_to(ROOT)) if Path(dyn).resolve().is_relative_to(ROOT) else str(dyn)
+    dyn = Path(rulesets.DYN)
+    source = str(dyn.resolve().relative_to(ROOT)) if dyn.resolve().is_relative_to(ROOT) else str(dyn)
     try:
         return lint.lint_file(dyn).as_json(), source, None
     except InputError as exc:
@@ -341,29 +352,96 @@ class _Jobs:
             self.pool.shutdown(cancel_futures=True)
 
 
+#: The parts each cached result is computed from: its own and those it may import (ARCHITECTURE.md);
+#: "" is the shared ``mtgrules/``. The project's tests are an input of the citations too.
+CACHED_INPUTS = {
+    "proofs": ("proofs", "spec", "cards", "model", ""),
+    "custom-rules": ("proofs", "spec", "cards", "conformance", ""),
+    "citations": ("spec", "cards", "model", "proofs", "conformance", ""),
+    "editions": ("spec", ""),
+}
+
+
+def _part_folder(part: str) -> Path:
+    spec = importlib.util.find_spec(f"mtgrules.{part}" if part else "mtgrules")
+    return Path(list(spec.submodule_search_locations)[0])
+
+
+def input_digest(kind: str, tests_dir: Path | None = None, seen: dict[Path, str] | None = None) -> str:
+    """The hash of the inputs of a cached result (:data:`CACHED_INPUTS`); ``seen`` keeps the
+    digests of the folders already hashed in this build."""
+    seen = {} if seen is None else seen
+    folders = [_part_folder(part) for part in CACHED_INPUTS[kind]]
+    if kind == "citations" and tests_dir is not None:
+        folders.append(Path(tests_dir))
+    for folder in folders:
+        if folder not in seen:
+            seen[folder] = context_cache.folder_digest(folder)
+    return context_cache.inputs_digest(kind, [seen[f] for f in folders], [str(ROOT)])
+
+
+def _computed(kind: str, compute, seen: dict[Path, str], tests_dir: Path | None = None):
+    """``(value, hit)``: a result computed here (JSON data), from the cache when its inputs are unchanged."""
+    digest = input_digest(kind, tests_dir, seen)
+    stored, hit = context_cache.lookup(kind, digest)
+    if hit:
+        return stored, True
+    value = compute()
+    context_cache.store(kind, digest, value)
+    return value, False
+
+
 def build_context(spec: Spec, tests_dir: Path | None, proofs_file: str | None, report_files: list[str],
                   custom_rules_file: str | None = None, run_custom_rules: bool = False, run_proofs_now: bool = False,
-                  citations: bool = True) -> BuildContext:
+                  citations: bool = True, spec_is_packaged: bool = True) -> BuildContext:
     """Gather everything the rule pages show. Raises InputError for a bad proofs file or report.
 
-    ``citations=False`` leaves out every part's citations (a small project that only uses the domain).
+    ``citations=False`` leaves out every part's citations (a small project that only uses the domain);
+    ``spec_is_packaged=False`` says ``spec`` was read from another folder than ``spec/``.
+    The proofs' verdicts, the checker's report and the citations come from the cache folder when
+    their inputs are unchanged (:mod:`mtgrules.docs.context_cache`); what is computed runs meanwhile,
+    the proofs and the checker in processes of their own.
     """
-    jobs = [run_custom_rules_checker if run_custom_rules and not custom_rules_file else None,
-            run_proofs if run_proofs_now and not proofs_file else None]
-    with _Jobs(jobs) as running:  # the proofs and the checker run in processes of their own meanwhile
-        cov = coverage(spec, tests_dir) if citations else coverage(spec, citations=[])
+    runs = {"custom-rules": (run_custom_rules and not custom_rules_file, run_custom_rules_checker),
+            "proofs": (run_proofs_now and not proofs_file, run_proofs)}
+    seen: dict[Path, str] = {}
+    digests = {kind: input_digest(kind, seen=seen) for kind, (wanted, _run) in runs.items() if wanted}
+    stored = {kind: context_cache.lookup(kind, digest) for kind, digest in digests.items()}
+    hits = [kind for kind, (_value, hit) in stored.items() if hit]
+    jobs = [run if kind in digests and kind not in hits else None for kind, (_wanted, run) in runs.items()]
+
+    def result(n: int, kind: str) -> tuple:
+        if kind in hits:
+            return tuple(stored[kind][0])
+        value = running.result(n)
+        if value[-1] is None:  # no error: kept for the next build
+            context_cache.store(kind, digests[kind], list(value))
+        return value
+
+    with _Jobs(jobs) as running:
+        found: list = []
+        if citations:
+            found, hit = _computed("citations", lambda: [asdict(c) for c in all_citations(tests_dir)], seen, tests_dir)
+            hits += ["citations"] if hit else []
+        cov = coverage(spec, citations=[Citation(**c) for c in found])
         context = BuildContext(spec=spec, coverage=cov, parts=parts_present(), has_citations=citations)
+        if spec_is_packaged:
+            context.edition_numbers, hit = _computed("editions", lambda: edition_numbers.compute(spec), seen)
+            hits += ["editions"] if hit else []
+        else:  # another spec folder: its numbers are not the packaged spec's
+            context.edition_numbers = edition_numbers.compute(spec)
         if custom_rules_file:
             context.custom_report = read_custom_report(Path(custom_rules_file))
             context.custom_report_source = custom_rules_file
         elif run_custom_rules:
-            context.custom_report, context.custom_report_source, context.custom_report_error = running.result(0)
+            context.custom_report, context.custom_report_source, context.custom_report_error = result(0, "custom-rules")
         if proofs_file:
             context.verdicts = read_verdicts(Path(proofs_file))
             context.verdicts_file = proofs_file
         elif run_proofs_now:
-            context.verdicts, context.verdicts_error = running.result(1)
+            context.verdicts, context.verdicts_error = result(1, "proofs")
             context.verdicts_file = "run by this build" if context.verdicts else None
+    context.from_cache = sorted(hits)
     scenario_rules: dict[str, set[str]] = {}
     for entry in cov.items.values():
         for citation in entry.by_role["tests"]:

@@ -39,7 +39,10 @@ def built_docs(tmp_path_factory, docs_inputs):
     def run(out: Path) -> BuildResult:
         # verdicts from a file (the proofs have tests of their own); the custom-rules checker runs
         # through its API, as in `mtgrules docs`, so that its real findings must render warning-free
-        return build(out=out, reports=[str(docs_inputs["report"])], proofs=str(docs_inputs["proofs"]), warnings_as_errors=True)
+        # and with a cache folder of its own, so that it computes what it shows (and leaves ~/.cache alone)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("MTGRULES_CACHE_DIR", str(out.parent / f"{out.name}-cache"))
+            return build(out=out, reports=[str(docs_inputs["report"])], proofs=str(docs_inputs["proofs"]), warnings_as_errors=True)
 
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         result = run(tmp_path_factory.mktemp("docs-html"))
