@@ -24,6 +24,7 @@ COMMANDS = {
     "scenarios": ("mtgrules.conformance.cli", "scenarios_group", "The conformance corpus: engine-neutral scenarios with the outcome the rules demand."),
     "conform": ("mtgrules.conformance.runner_cli", "conform", "Run the conformance corpus on an engine and report per scenario, rule section and feature."),
     "conform-diff": ("mtgrules.conformance.cli", "conform_diff", "Compare two `conform --json` reports scenario by scenario: which scenarios are in one report only, ..."),
+    "fuzz": ("mtgrules.conformance.fuzz.cli", "fuzz", "Generate scenarios valid by construction (cards of the pool the reference model executes and the engine ..."),
     "report": ("mtgrules.conformance.report_cli", "report", "Compare engines: per rule section and per rule, each engine's passed / failed / errored / ..."),
     "docs": ("mtgrules.docs.cli", "docs", "Build the rules documentation (Sphinx HTML) from the spec, with each rule's traceability: ..."),
 }

@@ -164,10 +164,10 @@ def test_a_crash_of_the_runner_is_reported_as_the_runners(sample, monkeypatch):
     """The checks raise on a valid observation: the runner's defect, never blamed on the engine."""
     from mtgrules.conformance import runner
 
-    def broken(expectations, obs):
+    def broken(engine, items, obs, tally, where):
         raise KeyError("a defect of the checks")
 
-    monkeypatch.setattr(runner, "check", broken)
+    monkeypatch.setattr(runner, "check_at", broken)
     scenarios, pool = sample
     results = Run(ReferenceEngine, scenarios, pool, timeout=120).run()
     for r in results:

@@ -241,12 +241,12 @@ def test_fog_prevents_all_combat_damage():
 
 @pytest.mark.rules("cr.current.casting-spells")
 def test_color_restricted_spell_target_flashfreeze_and_that_player_sign_in_blood():
-    g = new_game({"alice": {"hand": ["Lightning Bolt", "Divination"]}, "bob": {"hand": ["Flashfreeze", "Sign in Blood"], "library": ["Island", "Island"]}})
+    g = new_game({"alice": {"hand": ["Lightning Bolt", "Counsel of the Soratami"]}, "bob": {"hand": ["Flashfreeze", "Sign in Blood"], "library": ["Island", "Island"]}})
     bolt = act(g, "cast", player="alice", card="Lightning Bolt", targets=["bob"])["value"]
     act(g, "pass_priority", player="alice")
     act(g, "cast", player="bob", card="Flashfreeze", targets=[bolt])
     act(g, "resolve", all=True)
     assert g.player("bob").life == 20
-    act(g, "cast", player="alice", card="Divination")
+    act(g, "cast", player="alice", card="Counsel of the Soratami")
     act(g, "pass_priority", player="alice")
-    assert refuse(g, "cast", player="bob", card="Flashfreeze", targets=[one(g, "Divination")["id"]])["rule"] == "cr.current.casting-spells"
+    assert refuse(g, "cast", player="bob", card="Flashfreeze", targets=[one(g, "Counsel of the Soratami")["id"]])["rule"] == "cr.current.casting-spells"

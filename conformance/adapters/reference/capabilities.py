@@ -22,13 +22,11 @@ FEATURES = (
     "commander",  # 903.9b / 903.9c: a commander may go to the command zone instead (model/commander.py)
     "flash",  # a spell with flash is cast any time its caster has priority (casting.check_timing)
     "hidden-information",  # the snapshot's hidden_from (model/hidden.py); the observation itself shows everything
+    "merged-abilities",  # 702.140e: a merged permanent has the abilities of every component (model/merging.py)
 )
 
 #: Scenario features the model does not implement yet, with the reason (the handshake's ``unsupported``).
-UNSUPPORTED_FEATURES = {
-    "merged-abilities": "702.140e: the model does not give a mutated permanent the activated abilities of its "
-                        "components below the top one (a known model bug, fixed under issue 16)",
-}
+UNSUPPORTED_FEATURES: dict[str, str] = {}
 
 #: Scenario editions -> the model's edition (model/game.py EDITIONS: the model distinguishes
 #: editions where the double-faced card rules changed and where seed 004's keyword rules differ,
