@@ -13,7 +13,8 @@ import statistics
 import time
 
 from mtgrules.conformance.engine import load_engine
-from mtgrules.conformance.runner import Run, load_scenarios, play, select
+from mtgrules.conformance.keywords import select
+from mtgrules.conformance.runner import Run, load_scenarios, play
 
 
 def started(spec, scenarios, pool) -> Run:

@@ -13,7 +13,8 @@ import argparse
 import time
 
 from mtgrules.conformance.engine import load_engine
-from mtgrules.conformance.runner import Run, load_scenarios, select
+from mtgrules.conformance.keywords import select
+from mtgrules.conformance.runner import Run, load_scenarios
 
 
 def bench(spec: str, scenarios, pool) -> tuple[int, float, dict]:

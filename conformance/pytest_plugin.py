@@ -116,7 +116,8 @@ def pytest_configure(config):
         return
     from mtgrules.problems import InputError
 
-    from .runner import load_baseline, load_scenarios
+    from .results_file import load_baseline
+    from .runner import load_scenarios
 
     scenarios, pool = load_scenarios(config.getoption("--mtg-scenarios"))
     config._mtg_scenarios = scenarios

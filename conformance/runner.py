@@ -12,7 +12,8 @@ scenario says is legal, or cannot perform a step at all). With a baseline, a kno
 still fails is ``xfailed`` and one that now passes is ``xpassed``.
 
 Results are appended to a JSON-lines file as each scenario finishes (flushed and fsynced), so a
-killed run keeps what it finished; ``resume=True`` skips the scenarios already in that file.
+killed run keeps what it finished; ``resume=True`` skips the scenarios already in that file
+(conformance/results_file.py).
 After an engine failure the engine is restarted and the run goes on; an engine that cannot be
 (re)started leaves every remaining scenario ``error``, and the run still ends with its report.
 An exception in the runner's own code is reported as the runner's (``error_kind: runner``).
@@ -22,23 +23,18 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Callable, Iterable
-
-from mtgrules import jsonio
-from mtgrules.problems import InputError, Problem
+from typing import Callable
 
 from .engine import Engine, EngineError, Unsupported, normalise_handshake
 from .derivation import Derivation, Tally
 from .expectations import Observation, References
 from .probes import TARGETING, check_at, check_targeting, offers_unsupported, uses_offers
+from .results_file import FAILING, ResumeMismatch, _rewrite, read_header, read_results
 from .worker import Worker, cancel
 
-OUTCOMES = ("passed", "failed", "skipped", "unverified", "error", "xfailed", "xpassed")
-FAILING = ("failed", "error")
 #: The observation vocabulary's schemas (model/snapshot.schema.json, model/events.schema.json): read as files,
 #: the runner does not import the model.
 _MODEL = Path(__file__).resolve().parent.parent / "model"
@@ -55,85 +51,6 @@ def load_scenarios(directory: str | Path | None = None):
 
     corpus = corpus_mod.load_corpus(Path(directory)) if directory else corpus_mod.load_corpus()
     return corpus.scenarios, corpus.pool
-
-
-def keyword_matcher(pattern: str | None) -> Callable[[Iterable[str]], bool]:
-    """A pytest ``-k``-like matcher: words (substrings, case-insensitive) with and/or/not and
-    parentheses, matched against a scenario's ID, section, rules and features. The expression is
-    parsed (recursive descent, ``not`` > ``and`` > ``or``), never evaluated as code; a malformed
-    one raises ValueError."""
-    if not pattern or not pattern.strip():
-        return lambda words: True
-    tokens = re.findall(r"\(|\)|[^\s()]+", pattern)
-    pos = 0
-
-    def bad(why: str):
-        return ValueError(f"bad -k expression {pattern!r}: {why}")
-
-    def peek() -> str | None:
-        return tokens[pos].lower() if pos < len(tokens) else None
-
-    def take() -> str:
-        nonlocal pos
-        pos += 1
-        return tokens[pos - 1]
-
-    def either(parse_side, word: str, combine):
-        left = parse_side()
-        while peek() == word:
-            take()
-            left = combine(left, parse_side())
-        return left
-
-    def disjunction():
-        return either(conjunction, "or", lambda a, b: lambda hay: a(hay) or b(hay))
-
-    def conjunction():
-        return either(negation, "and", lambda a, b: lambda hay: a(hay) and b(hay))
-
-    def negation():
-        if peek() == "not":
-            take()
-            inner = negation()
-            return lambda hay: not inner(hay)
-        return primary()
-
-    def primary():
-        token = peek()
-        if token is None:
-            raise bad("ends where a word or '(' is expected")
-        if token == "(":
-            take()
-            inner = disjunction()
-            if peek() != ")":
-                raise bad("a '(' is not closed")
-            take()
-            return inner
-        if token in (")", "and", "or"):
-            raise bad(f"{tokens[pos]!r} where a word or '(' is expected")
-        word = take().lower()
-        return lambda hay: any(word in w for w in hay)
-
-    try:
-        tree = disjunction()
-    except RecursionError:
-        raise bad("nested too deeply") from None
-    if pos < len(tokens):
-        raise bad(f"unexpected {tokens[pos]!r}")
-
-    def matches(words: Iterable[str]) -> bool:
-        return bool(tree([w.lower() for w in words]))
-
-    return matches
-
-
-def scenario_words(s) -> list[str]:
-    return [s.id, s.section, *s.rules, *s.features]
-
-
-def select(scenarios, pattern: str | None):
-    match = keyword_matcher(pattern)
-    return [s for s in scenarios if match(scenario_words(s))]
 
 
 def card_names(pool, name: str) -> tuple[str, list[str]]:
@@ -371,70 +288,6 @@ def _play(engine: _Guarded, hello: dict, scenario, pool) -> dict:
 # ---------------------------------------------------------------------------- the run
 
 
-class ResumeMismatch(ValueError):
-    """``--resume`` with a results file of another engine or another corpus."""
-
-
-def read_header(path: Path) -> dict | None:
-    """The identity a results file was written for (its first line, ``{"header": {...}}``)."""
-    if not path.exists():
-        return None
-    with path.open(encoding="utf-8", errors="replace") as f:
-        first = f.readline()
-    try:
-        data = jsonio.parse(first, str(path), 1)
-    except InputError:
-        return None
-    return data["header"] if isinstance(data, dict) and isinstance(data.get("header"), dict) else None
-
-
-def corpus_fingerprint(scenarios) -> str:
-    """A digest of the scenario files (ID and content): another corpus, another fingerprint."""
-    import hashlib
-
-    digest = hashlib.sha256()
-    for s in sorted(scenarios, key=lambda s: s.id):
-        digest.update(s.id.encode("utf-8") + b"\0" + hashlib.sha256(Path(s.file).read_bytes()).digest())
-    return digest.hexdigest()[:16]
-
-
-#: The fields of a result the summaries and reports read, and their types.
-_RESULT_TEXT = ("section", "detail", "file", "edition", "error_kind")
-_RESULT_LISTS = ("rules", "features", "failures", "notes")
-
-
-def _is_result(data) -> bool:
-    """Whether ``data`` is a result the runner could have written (the fields reports read, of their types)."""
-    if not (isinstance(data, dict) and isinstance(data.get("scenario"), str) and isinstance(data.get("outcome"), str)):
-        return False
-    return (all(isinstance(data.get(k, ""), str) for k in _RESULT_TEXT)
-            and all(isinstance(data.get(k, []), list) and all(isinstance(v, str) for v in data.get(k, [])) for k in _RESULT_LISTS)
-            and isinstance(data.get("duration", 0), (int, float)) and not isinstance(data.get("duration", 0), bool)
-            and isinstance(data.get("context") or "", str))
-
-
-def _not_a_result(path, line: int | None, field: str = "") -> Problem:
-    return Problem(str(path), line, field, "not a result of mtgrules conform: an object with a scenario ID (text) and an outcome is expected")
-
-
-def read_results(path: Path) -> list[dict]:
-    """The result lines of a results file (its header line skipped, a torn last line dropped: a
-    killed run's); anything else that is not a result is an InputError naming the line."""
-    if not path.exists():
-        return []
-    out, problems = [], []
-    for number, data in jsonio.load_lines(path, torn_last=True):
-        if number == 1 and isinstance(data, dict) and "header" in data:
-            continue
-        if _is_result(data) and data["outcome"] in OUTCOMES:
-            out.append(data)
-        else:
-            problems.append(_not_a_result(path, number))
-    if problems:
-        raise InputError(problems[:10])
-    return out
-
-
 class Run:
     """One run of a list of scenarios on one engine."""
 
@@ -604,44 +457,7 @@ class Run:
         return results
 
 
-def _rewrite(path: Path, results: list[dict], identity: dict | None = None) -> None:
-    """Replace the results file atomically: its header (``identity``), then ``results``."""
-    tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", encoding="utf-8") as f:
-        if identity is not None:
-            f.write(json.dumps({"header": identity}, sort_keys=True) + "\n")
-        for r in results:
-            f.write(json.dumps(r, sort_keys=True) + "\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-
-
 # ---------------------------------------------------------------------------- reports
-
-
-def load_baseline(path: str | Path) -> set[str]:
-    """Known failures: a report or results file (its failed/error/xfailed scenarios) or a text
-    file of scenario IDs (one a line, ``#`` comments). A malformed report or results file is an
-    InputError naming the file and line (or the result's place in the report)."""
-    path = Path(path)
-    text = jsonio.read_text(path)
-    if not text.lstrip().startswith("{"):
-        return {ln.split("#", 1)[0].strip() for ln in text.splitlines() if ln.split("#", 1)[0].strip()}
-    try:
-        data = jsonio.parse(text, str(path))
-    except InputError:
-        data = None  # not one JSON value: JSON lines (a results file), each read below
-    if isinstance(data, dict) and "results" in data:
-        if not isinstance(data["results"], list):
-            raise InputError([Problem(str(path), None, "results", "not a list of results")])
-        entries = [(None, f"results[{i}]", r) for i, r in enumerate(data["results"])]
-    else:
-        entries = [(n, "", r) for n, r in jsonio.load_lines(path) if not (n == 1 and isinstance(r, dict) and "header" in r)]
-    problems = [_not_a_result(path, n, where) for n, where, r in entries if not _is_result(r)]
-    if problems:
-        raise InputError(problems[:10])
-    return {r["scenario"] for _, _, r in entries if r["outcome"] in ("failed", "error", "xfailed")}
 
 
 def baseline_changes(results: list[dict]) -> dict:

@@ -161,8 +161,9 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, shard, r
       5  no scenario selected (-k matches none, or the scenario folder holds no valid scenario)
     """
     from .engine import load_engine
-    from .runner import (Run, ResumeMismatch, baseline_changes, corpus_fingerprint, keyword_matcher, load_baseline, report, select,
-                         summary, write_junit)
+    from .keywords import keyword_matcher, select
+    from .results_file import ResumeMismatch, corpus_fingerprint, load_baseline
+    from .runner import Run, baseline_changes, report, summary, write_junit
     from .scenarios import SCENARIO_DIR, Selection, cards_file_problems, load_corpus, scenario_files
 
     try:

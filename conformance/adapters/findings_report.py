@@ -49,6 +49,22 @@ class Declarations:
     write_page: Callable[[dict, str], None]  # the adapter's report page
 
 
+def deviation_lines(deviations: dict, label: str, folder: str, notes: dict | None = None) -> list[str]:
+    """The page's section of confirmed deviations: one heading per deviation (D1, D2, ...) with its rule IDs, what
+    the engine did, what the rule says, its reproduction in ``folder`` and the corpus scenarios that show it;
+    ``notes`` adds a note to a deviation by its number ("D3")."""
+    out = []
+    for i, (key, dev) in enumerate(deviations.items(), 1):
+        out += [f"### D{i}. {key}\n", f"- **Rules**: {', '.join('`' + r + '`' for r in dev['rules'])}",
+                f"- **What {label} did**: {dev['engine']}", f"- **What the rule says**: {dev['rule']}",
+                f"- **Minimal reproduction**: `conformance/scenarios/{folder}/{dev['reproduction']}.yaml`",
+                f"- **Corpus scenarios showing it**: {', '.join(dev['scenarios']) or 'none besides the reproduction'}"]
+        if notes and f"D{i}" in notes:
+            out.append(f"- **Note**: {notes[f'D{i}']}")
+        out.append("")
+    return out
+
+
 def annotate(findings: Findings, declared: Declarations, report_path: str, baseline_path: str | None = None,
              page_path: str | None = None) -> list[str]:
     """Add the findings to a ``mtgrules conform --json`` report (``deviations``, and a ``classification`` on each

@@ -11,7 +11,7 @@ import re
 import time
 from pathlib import Path
 
-from mtgrules.conformance.runner import read_header, read_results
+from mtgrules.conformance.results_file import read_header, read_results
 
 
 class ResultsFile:

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from mtgrules.cli import main
 from mtgrules.conformance.fuzz.driver import Options, run
-from mtgrules.conformance.runner import read_results
+from mtgrules.conformance.results_file import read_results
 from mtgrules.conformance.scenarios import load_corpus
 
 ENGINES = Path(__file__).parent / "engines"

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgrules.conformance.runner import keyword_matcher
+from mtgrules.conformance.keywords import keyword_matcher
 
 WORDS = ["flashback", "dyn", "702.34a", "merging"]
 present = {"flashback": True, "dyn": False, "702.34a": True, "merging": False}

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mtgrules.conformance.runner import read_results
+from mtgrules.conformance.results_file import read_results
 from mtgrules.conformance.runner_cli import conform
 from test_runner_engines import _sample_dir
 

@@ -102,7 +102,7 @@ def test_a_malformed_baseline_is_bad_input(text, where, tmp_path):
 
 
 def test_a_baseline_of_scenario_ids_or_a_results_file_is_read(tmp_path):
-    from mtgrules.conformance.runner import load_baseline
+    from mtgrules.conformance.results_file import load_baseline
 
     ids = tmp_path / "ids.txt"
     ids.write_text("# known failures\na  # flaky\n\nb\n", encoding="utf-8")

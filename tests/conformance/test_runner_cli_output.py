@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from mtgrules.conformance.expectations import event_line, words
 from mtgrules.conformance.failures import failure_lines
 from mtgrules.conformance.runner_cli import NO_SCENARIOS, conform
-from mtgrules.conformance.runner import read_results
+from mtgrules.conformance.results_file import read_results
 from test_runner_engines import LACKING, SKIPPED, _sample_dir
 
 pytest_plugins = ["pytester"]

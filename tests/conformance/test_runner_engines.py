@@ -9,7 +9,8 @@ import pytest
 
 from mtgrules.conformance import scenarios as corpus
 from mtgrules.conformance.engine import load_engine
-from mtgrules.conformance.runner import Run, read_results
+from mtgrules.conformance.results_file import read_results
+from mtgrules.conformance.runner import Run
 
 ENGINES = Path(__file__).parent / "engines"
 #: A small sample across sections: these hold on the reference model today (flashback, DYN, 711, 730).

@@ -65,7 +65,7 @@ def test_k_leaves_other_files_unread_but_reports_unreadable_ones(sample_dir, tmp
 
 
 def test_selection_before_loading_keeps_what_select_keeps():
-    from mtgrules.conformance.runner import keyword_matcher, select
+    from mtgrules.conformance.keywords import keyword_matcher, select
 
     whole = load_corpus()
     for pattern in ("flashback", "not merging and 702", "dyn or combat"):

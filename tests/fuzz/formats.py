@@ -92,7 +92,8 @@ def _game() -> Format:
 
 def _resume() -> Format:
     """``conform --resume``: a results file read, its identity checked, its results summarised."""
-    from mtgrules.conformance.runner import ResumeMismatch, Run, read_results, summary, write_junit
+    from mtgrules.conformance.results_file import ResumeMismatch, read_results
+    from mtgrules.conformance.runner import Run, summary, write_junit
 
     def load(path: Path):
         kept = read_results(path)
@@ -105,7 +106,7 @@ def _resume() -> Format:
 
 def _baseline() -> Format:
     """``conform --baseline``: a report, a results file or a list of scenario IDs."""
-    from mtgrules.conformance.runner import load_baseline
+    from mtgrules.conformance.results_file import load_baseline
 
     return Format("baseline", [REPORT, SEEDS / "results.jsonl", SEEDS / "baseline.txt"], load_baseline, (InputError,))
 

@@ -157,6 +157,17 @@ DEVIATIONS = {
         "reproduction": "phase-dev-token-copy-of-dfc",
         "scenarios": ["dfc-current-token-copy-transforms", "dfc-current-token-copy-of-back-face-is-back-face-up"],
     },
+    "transform-face-down-non-dfc": {
+        "rules": ["dfc-2016.5", "morph.b", "cr.current.transform", "cr.current.face-down"],
+        "engine": "Told to transform a face-down Exalted Angel (a single-faced card cast face down with morph), phase.rs "
+                  "logs a transform and shows the permanent as 4/5 while it stays face down. Found by `mtgrules fuzz "
+                  "--engine phase` (generated, shrunk to two steps).",
+        "rule": "711.5 of 2016 (dfc-2016.5), current 712.9: if a spell or ability instructs a player to transform a "
+                "permanent that isn't represented by a double-faced card, nothing happens; a face-down permanent is a "
+                "2/2 with no name (708.2, morph.b).",
+        "reproduction": "fuzz-phase-transform-face-down-non-dfc",
+        "scenarios": [],
+    },
 }
 
 #: Failing or errored scenarios that are not engine deviations: why (checked by hand).

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..findings_report import Declarations, summary_tables
+from ..findings_report import Declarations, deviation_lines, summary_tables
 from ..findings_report import annotate as shared_annotate
 from .capabilities import UNSUPPORTED_FEATURES, UNSUPPORTED_STATE
 from .findings import DEVIATIONS, FINDINGS, NOT_DEVIATIONS
@@ -68,14 +68,7 @@ def write_page(report: dict, path) -> None:
            "## Confirmed deviations of phase.rs from the rules\n",
            "Each has a minimal reproduction in `conformance/scenarios/phase-deviations/` (valid for `mtgrules scenarios "
            "validate`; the reference model passes them).\n"]
-    for i, (key, dev) in enumerate(DEVIATIONS.items(), 1):
-        out += [f"### D{i}. {key}\n", f"- **Rules**: {', '.join('`' + r + '`' for r in dev['rules'])}",
-                f"- **What phase.rs did**: {dev['engine']}", f"- **What the rule says**: {dev['rule']}",
-                f"- **Minimal reproduction**: `conformance/scenarios/phase-deviations/{dev['reproduction']}.yaml`",
-                f"- **Corpus scenarios showing it**: {', '.join(dev['scenarios'])}"]
-        if f"D{i}" in REPORT_NOTES:
-            out.append(f"- **Note**: {REPORT_NOTES[f'D{i}']}")
-        out.append("")
+    out += deviation_lines(DEVIATIONS, "phase.rs", "phase-deviations", REPORT_NOTES)
     out.append("## Failures and errors that are not deviations\n")
     out.append("### Scenarios believed wrong (not edited; for the scenarios' owner)\n")
     out += [f"- `{s}`: {why}" for s, why in NOT_DEVIATIONS["scenario-believed-wrong"].items()]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..findings_report import Declarations, summary_tables
+from ..findings_report import Declarations, deviation_lines, summary_tables
 from ..findings_report import annotate as shared_annotate
 from .capabilities import UNSUPPORTED_FEATURES, UNSUPPORTED_STATE
 from .findings import DEVIATIONS, FINDINGS, NOT_DEVIATIONS
@@ -60,11 +60,7 @@ def write_page(report: dict, path) -> None:
            "## Confirmed deviations of python-mtg from the rules\n",
            "Each has a minimal reproduction in `conformance/scenarios/pymtg-deviations/` (valid for `mtgrules scenarios "
            "validate`; the reference model passes them).\n"]
-    for i, (key, dev) in enumerate(DEVIATIONS.items(), 1):
-        out += [f"### D{i}. {key}\n", f"- **Rules**: {', '.join('`' + r + '`' for r in dev['rules'])}",
-                f"- **What python-mtg did**: {dev['engine']}", f"- **What the rule says**: {dev['rule']}",
-                f"- **Minimal reproduction**: `conformance/scenarios/pymtg-deviations/{dev['reproduction']}.yaml`",
-                f"- **Corpus scenarios showing it**: {', '.join(dev['scenarios']) or 'none besides the reproduction'}", ""]
+    out += deviation_lines(DEVIATIONS, "python-mtg", "pymtg-deviations")
     out.append("## Failures and errors that are not deviations\n")
     for kind, table in NOT_DEVIATIONS.items():
         if table:
