@@ -104,13 +104,16 @@ def printed_abilities(values, cards: dict | None = None) -> list[dict]:
         for face in card.faces:
             if face.name != name and card.name != name:
                 continue
-            for ab in face.abilities:
-                if "keyword" in ab and not has_keyword(values, ab["keyword"]):
-                    continue
-                if "text" in ab and "keyword" not in ab and ab["text"] not in values.abilities and "trigger" in ab:
-                    continue
-                out.append(dict(ab))
+            out += [dict(ab) for ab in face.abilities if _still_has(values, ab)]
     return out
+
+
+def _still_has(values, ab: dict) -> bool:
+    """Whether an object with characteristics ``values`` still has the printed ability ``ab``: a keyword while it
+    has the keyword, a trigger while its text is there (an effect may have removed either)."""
+    if "keyword" in ab:
+        return has_keyword(values, ab["keyword"])
+    return not ("text" in ab and ab["text"] not in values.abilities and "trigger" in ab)
 
 
 def component_face(component):
@@ -128,12 +131,7 @@ def mutated_component_abilities(obj, values) -> list[dict]:
         return []
     out = []
     for component in obj.components[1:]:
-        for ab in component_face(component).abilities:
-            if "keyword" in ab and not has_keyword(values, ab["keyword"]):
-                continue
-            if "text" in ab and "keyword" not in ab and ab["text"] not in values.abilities and "trigger" in ab:
-                continue
-            out.append(dict(ab))
+        out += [dict(ab) for ab in component_face(component).abilities if _still_has(values, ab)]
     return out
 
 
