@@ -19,7 +19,7 @@ import platform
 from importlib import metadata
 from pathlib import Path
 
-from mtgrules.conformance.runner_cli import cache_dir
+from mtgrules.paths import cache_dir
 
 #: Entries kept per kind (several checkouts, or branches, share the cache folder).
 KEEP = 6
