@@ -9,7 +9,7 @@ action becomes one step, with what phase.rs itself says about it:
   FaceDown variant is a face-down cast), then puts the game back; where phase.rs then asks which variant
   (``ChooseCastingVariant``), each variant it lists is one offer.
 - ``TurnFaceUp``: the special action, ``using`` from phase.rs's own account of the permanent (``face_down_cause``
-  Manifest: ``manifest``; a morph keyword on its hidden face: ``morph``).
+  Manifest: ``manifest``; otherwise a morph keyword on its hidden face: ``morph``).
 - ``ActivateAbility``: an activation of that source (no index: phase.rs numbers all of a card's abilities).
 - ``PlayLand``: playing the land.
 
@@ -112,14 +112,13 @@ class Offers:
         return [{"alt_cost": alt_name(variant), **({"face_down": True} if variant == "FaceDown" else {})}]
 
     def _using(self, oid: int) -> list[str]:
+        """How a listed TurnFaceUp turns the permanent up: phase.rs lists one action, so one way (a manifested card
+        by its mana cost, else a morph card by its morph cost); none when phase.rs's account gives neither."""
         obj = self.s.game.object(oid) or {}
-        hidden = obj.get("back_face") or {}
-        out = []
-        if any(_keyword(k) == "Morph" for k in hidden.get("keywords") or []):
-            out.append("morph")
         if obj.get("face_down_cause") == "Manifest":
-            out.append("manifest")
-        return out
+            return ["manifest"]
+        hidden = obj.get("back_face") or {}
+        return ["morph"] if any(_keyword(k) == "Morph" for k in hidden.get("keywords") or []) else []
 
     # ------------------------------------------------------------------ later prompts
     def _pass_until(self, seat: int, kind: str) -> bool:
