@@ -198,7 +198,8 @@ def test_report_page_lists_every_derived_field(tmp_path):
 
 _OFFERS_PASSING = ["morph-offers-face-down-cast", "morph-offers-turn-face-up", "dfc2016-offers-turn-manifested-face-up",
                    "dfc-current-offers-disturb", "flashback-offers-cast-from-graveyard", "fear-offers-blockers",
-                   "madness-offers-cast-as-trigger-resolves"]
+                   "madness-offers-cast-as-trigger-resolves", "dfc2016-offers-no-turn-up-manifested-noncreature",
+                   "morph-offers-no-turn-up-without-mana", "flashback-offers-timing-on-opponents-turn"]
 
 
 @pytest.mark.rules("morph.a", "morph.d", "flashback.a", "madness.a", "fear.q2", "cr.current.manifest")
