@@ -192,3 +192,38 @@ def test_report_page_lists_every_derived_field(tmp_path):
     write_page(report, tmp_path / "phase.md")
     page = (tmp_path / "phase.md").read_text()
     assert all(f"- `{field}`: {how}" in page for field, how in DERIVED.items())
+
+
+# ---------------------------------------------------------------------------- legal actions (offers.py)
+
+_OFFERS_PASSING = ["morph-offers-face-down-cast", "morph-offers-turn-face-up", "dfc2016-offers-turn-manifested-face-up",
+                   "dfc-current-offers-disturb", "flashback-offers-cast-from-graveyard", "fear-offers-blockers",
+                   "madness-offers-cast-as-trigger-resolves", "dfc2016-offers-no-turn-up-manifested-noncreature",
+                   "morph-offers-no-turn-up-without-mana", "flashback-offers-timing-on-opponents-turn"]
+
+
+@pytest.mark.rules("morph.a", "morph.d", "flashback.a", "madness.a", "fear.q2", "cr.current.manifest")
+def test_offers_checks_run_on_phase_listing(corpus):
+    """phase.rs lists its legal actions: the offers scenarios are played (not skipped) and pass."""
+    results = _run(corpus, _OFFERS_PASSING)
+    assert {k: r["outcome"] for k, r in results.items()} == {i: "passed" for i in _OFFERS_PASSING}, \
+        {k: r["detail"] for k, r in results.items()}
+
+
+def test_listing_reads_phase_and_leaves_the_game_as_it_was(corpus):
+    """The face-down cast is offered because phase.rs takes its listed CastSpell as FaceDown; listing (which takes
+    the cast and looks ahead) leaves the observation and the event log unchanged."""
+    from mtgrules.conformance.runner import scenario_request
+
+    scenarios, pool = corpus
+    scenario = next(s for s in scenarios if s.id == "morph-offers-face-down-cast")
+    engine = PhaseEngine()
+    assert engine.start()["offers"] is True
+    refs = engine.setup(scenario_request(scenario, "2026-08-07", pool))
+    before, log = engine.observe(), list(engine.events())
+    offered = engine.legal_actions("alice")
+    assert engine.observe() == before and engine.events() == log
+    akroma = refs["akroma"]
+    assert {"cast": akroma, "by": "alice", "from": "hand", "alt_cost": "morph", "face_down": True} in offered
+    assert not any(a.get("cast") == akroma and not a.get("face_down") for a in offered)
+    assert engine.legal_actions("bob") == []  # phase.rs waits on alice: bob has no action

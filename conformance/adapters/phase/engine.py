@@ -11,6 +11,7 @@ from .cards import CardFaces
 from .drive import Driver
 from .events import EventRecorder
 from .observe import DERIVED, Observer
+from .offers import Offers
 from .prompts import Prompts
 from .session import Session
 from .setup import Setup
@@ -27,6 +28,7 @@ class PhaseEngine(Engine):
         self.setup_builder = Setup(self.session, self.faces, actions, prompts)
         self.driver = Driver(self.session, actions, prompts)
         self.observer = Observer(self.session)
+        self.offers = Offers(self.session, actions)
 
     def start(self) -> dict:
         try:
@@ -37,8 +39,7 @@ class PhaseEngine(Engine):
 
         return {"name": "phase.rs (phase-python)", "version": dist_version("phase-python"), "editions": list(EDITIONS),
                 "features": list(FEATURES), "protocol": PROTOCOL_VERSION,
-                "unsupported": dict(UNSUPPORTED_FEATURES), "derived": sorted(DERIVED),
-                "offers": "the adapter does not map phase.rs's legal actions onto the corpus's steps"}
+                "unsupported": dict(UNSUPPORTED_FEATURES), "derived": sorted(DERIVED), "offers": True}
 
     def stop(self) -> None:
         self.session.game = None
@@ -48,6 +49,9 @@ class PhaseEngine(Engine):
 
     def apply(self, step: dict) -> dict:
         return self.driver.apply(step)
+
+    def legal_actions(self, player: str) -> list[dict]:
+        return self.offers.legal_actions(player)
 
     def observe(self) -> dict:
         return self.observer.snapshot()

@@ -70,7 +70,7 @@ DEVIATIONS = {
         "rule": "711.6 (dfc-2016.6; current 712.10): if the face a permanent would transform into is an instant or sorcery face, "
                 "nothing happens.",
         "reproduction": "phase-dev-transform-into-sorcery-face",
-        "scenarios": ["dfc2016-cant-transform-into-sorcery-face"],
+        "scenarios": ["dfc2016-cant-transform-into-sorcery-face", "dfc2016-behaviour-no-transform-into-sorcery-stays-artifact"],
     },
     "flashback-exile-undone": {
         "rules": ["flashback.a", "flashback.q6"],
@@ -101,7 +101,7 @@ DEVIATIONS = {
         "reproduction": "phase-dev-back-face-mana-value",
         "scenarios": ["dfc2016-eliminate-back-face-mana-value", "dfc2016-back-face-characteristics",
                       "dfc2016-back-face-werewolf-mana-value", "dfc2016-enters-transformed",
-                      "dfc2016-werewolf-transforms-at-upkeep"],
+                      "dfc2016-werewolf-transforms-at-upkeep", "dfc2016-behaviour-offering-back-face-mana-value"],
     },
     "disturb-mana-value": {
         "rules": ["cr.current.dfc-characteristics", "cr.current.double-faced-cards"],

@@ -32,6 +32,11 @@ REPORT_NOTES = {
         "without it phase.rs's first order, noted), madness cast offers (`cast`), replicate (paid N times at phase.rs's "
         "Replicate prompt), X, optional costs, card selections, combat damage assignment (`assign_damage`), activated "
         "abilities by index, keyword (`Cycling`) or cost (`{R}`).",
+        "Legal actions (the `offers` / `does_not_offer` checks): what phase.rs's `Game.actions()` lists for the player it "
+        "waits on (offers.py); the way of casting from the casting variant phase.rs reports once the listed cast is "
+        "taken (the game put back after), `using` of a turn face up from phase.rs's face-down cause and hidden "
+        "keywords; blocks and a madness cast from the DeclareBlockers and CastOffer prompts phase.rs reaches as every "
+        "player passes (put back after).",
         "Set up: zones, life, mana pool, turn/step/priority, tapped, sick, counters, damage, tokens, face state (phase.rs's "
         "debug SetFaceState), attachments (debug Attach), chosen name/colour/creature type (`chosen_attributes`), and "
         "`copy_of` / `imprinted` by letting phase.rs cast and resolve the card, and a manifested double-faced card by "
