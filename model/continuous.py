@@ -8,6 +8,7 @@ from mtgrules.spec import implements
 
 from .attachments import granted_keywords, granted_power_toughness
 from .characteristic_effects import apply_characteristic_effects, effect_fields
+from .control import control_effects_end
 from .double_faced import copy_of_back_face, dfc_characteristics
 from .dynamic import dynamic_characteristics, split_characteristics
 from .face_down import face_down_characteristics
@@ -117,5 +118,8 @@ def copy_values_of(game, source: GameObject) -> Characteristics:
 
 
 def end_of_turn_effects(game) -> None:
-    """514.2: "until end of turn" effects end in the cleanup step."""
+    """514.2: "until end of turn" effects end in the cleanup step (a control-changing effect's
+    permanent returns to the controller the remaining effects give it)."""
+    ended = [e for e in game.state.effects if e.get("until") == "end_of_turn"]
     game.state.effects = [e for e in game.state.effects if e.get("until") != "end_of_turn"]
+    control_effects_end(game, ended)

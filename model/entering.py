@@ -7,6 +7,7 @@ from mtgrules.spec import implements
 
 from .actions import IllegalAction
 from .amplify import as_enters
+from .choosing import as_enters_choices
 from .continuous import add_effect
 from .face_down_actions import turn_face_down
 from .characteristic_effects import abilities_with
@@ -24,6 +25,7 @@ def entered(game, permanent: GameObject) -> None:
         for face in face_up_faces(permanent):
             refuse(permanent.card.name, face, ("self_enters",))
     enters_as_copy(game, permanent)
+    as_enters_choices(game, permanent)
     turn_others_face_down(game, permanent)
     as_enters(game, permanent)
     game.state.combat.setdefault("entered", []).append(permanent.id)  # 302.6 summoning sickness
