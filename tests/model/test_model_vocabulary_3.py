@@ -236,3 +236,13 @@ def test_a_non_topmost_components_upkeep_trigger_triggers():
     g = new_game({"alice": {"battlefield": [merged]}}, turn={"active": "alice", "step": "untap", "priority": "alice"})
     act(g, "advance_to", step="draw")
     assert g.player("alice").life == 18  # Grinning Demon's upkeep trigger, under Gemrazer
+
+
+@pytest.mark.rules("cr.current.sacrifice")
+def test_legal_actions_offer_a_sacrifice_a_creature_cost_with_a_permanent_to_sacrifice():
+    from mtgrules.model.offers import legal_actions
+
+    g = new_game({"alice": {"hand": ["Altar's Reap"], "battlefield": ["Nantuko Husk", "Grizzly Bears"], "library": ["Island", "Island"]}})
+    offered = legal_actions(g, "alice")
+    assert any(a["action"] == "cast" and a["card"] == one(g, "Altar's Reap")["id"] and a.get("sacrifice") for a in offered)
+    assert any(a["action"] == "activate" and a["object"] == one(g, "Nantuko Husk")["id"] and a.get("sacrifice") for a in offered)
