@@ -246,3 +246,13 @@ def test_legal_actions_offer_a_sacrifice_a_creature_cost_with_a_permanent_to_sac
     offered = legal_actions(g, "alice")
     assert any(a["action"] == "cast" and a["card"] == one(g, "Altar's Reap")["id"] and a.get("sacrifice") for a in offered)
     assert any(a["action"] == "activate" and a["object"] == one(g, "Nantuko Husk")["id"] and a.get("sacrifice") for a in offered)
+
+
+@pytest.mark.rules("cr.current.total-cost", "cr.current.generic-reduction")
+def test_increases_are_added_before_reductions_are_taken_off():
+    """601.2f: a +1 increase and a -1 reduction on Lightning Bolt ({R}): added first, {1}{R} less 1 is
+    {R}; the other way round the reduction would find no generic mana and the total be {1}{R}."""
+    effects = [{"kind": "cost_modifier", "generic": -1, "player": "alice"}, {"kind": "cost_modifier", "generic": 1}]
+    g = new_game({"alice": {"hand": ["Lightning Bolt"]}}, effects=effects)
+    act(g, "cast", player="alice", card="Lightning Bolt", targets=["bob"])
+    assert events(g, "cast")[-1]["cost"] == "{R}"
