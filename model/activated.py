@@ -1,9 +1,10 @@
-"""Activated abilities (602), as far as the seed-004 rulings need them: a cost of mana, tapping,
-and discarding (this card, as cycling does, or another card, as Wild Mongrel does), then the
-ability goes on the stack. Madness cares about discarding as a cost (madness.q6).
+"""Activated abilities (602): a cost of mana, tapping, discarding (this card, as cycling does, or
+another card, as Wild Mongrel does), sacrificing and paying life (costs.py), then the ability
+goes on the stack. Madness cares about discarding as a cost (madness.q6).
 
 A structured activated ability: ``{activated: [effects], cost: "{2}", discard: this|card,
-tap: true, text: ...}``. An effect with ``target: self`` acts on the ability's source."""
+tap: true, sacrifice: self|restriction, life: N, text: ...}``. An effect with ``target: self``
+acts on the ability's source."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from mtgrules.spec import implements
 
 from .actions import IllegalAction, action
 from .characteristic_effects import structured_abilities
+from .costs import pay_other_costs, summoning_sick
 from .equipment import check_sorcery_timing
 from .madness import discard_card
 from .mana import parse_cost
@@ -46,7 +48,8 @@ def activate(game, a: dict) -> str:
     """602.2: a player with priority activates an ability: it goes on the stack, targets are
     chosen, and its costs are paid (mana, {T}, discarding a card: a discard like any other, so a
     card with madness discarded this way is exiled and its madness trigger triggers, madness.q6).
-    ``ability``: 1-based index or keyword; ``targets``; ``discard``: the card discarded as a cost."""
+    ``ability``: 1-based index or keyword; ``targets``; ``discard``: the card discarded as a cost;
+    ``sacrifice``: the permanent sacrificed as a cost ("Sacrifice a creature")."""
     s = game.state
     player = a["player"]
     if s.priority != player:
@@ -74,6 +77,8 @@ def activate(game, a: dict) -> str:
     if ab.get("tap"):
         if obj.zone != "battlefield" or obj.tapped:
             raise IllegalAction(None, f"{obj.card.name} can't be tapped to pay the cost")
+        if summoning_sick(game, obj):
+            raise IllegalAction("cr.current.summoning-sickness", f"{obj.card.name} came under {player}'s control this turn: its {{T}} ability can't be activated")
     to_discard = None
     if ab.get("discard") == "this":
         if obj.zone != "hand":
@@ -90,6 +95,7 @@ def activate(game, a: dict) -> str:
     if ab.get("tap"):
         obj.tapped = True
     source_id = obj.id
+    pay_other_costs(game, player, [{k: ab[k]} for k in ("sacrifice", "life") if k in ab], a.get("sacrifice"), obj)
     if to_discard is not None:
         discard_card(game, to_discard, player, "discard (cost)")
     ability = create_object(game, owner=player, controller=player, zone="stack", components=[Component(card=source_card)])

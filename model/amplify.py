@@ -7,6 +7,7 @@ from mtgrules.spec import implements
 
 from .actions import IllegalAction
 from .characteristic_effects import abilities_with, follow_spell_to_permanent
+from .triggers import add_trigger
 
 
 def _previous_object(game, permanent) -> tuple[str | None, str | None]:
@@ -48,8 +49,7 @@ def _others_see_it_enter(game, permanent) -> None:
             continue
         for ab in abilities_with(game, other, "trigger", "another_creature_enters"):
             if (values.power or 0) >= ab.get("min_power", 0):
-                game.state.pending_triggers.append({"source": oid, "controller": other.controller, "text": ab.get("text"),
-                                                    "effects": list(ab.get("effects", []))})
+                add_trigger(game, other, ab)
 
 
 def _amplify(game, permanent) -> None:

@@ -11,7 +11,7 @@ from .actions import IllegalAction, effect
 from .continuous import add_effect
 from .copies import copy_spell
 from .madness import discard_card
-from .targets import target_object
+from .targets import target_allowed, target_object
 
 
 def _object(game, target):
@@ -71,9 +71,16 @@ def _lose_keywords(game, source, eff, target):
 @implements("madness.q6", "cr.current.discard")
 def _discard(game, source, eff, target):
     """Target player discards ``amount`` cards of their choice (``choices.discard``; by default the
-    first cards of their hand). Each is discarded, so madness applies to each."""
+    first cards of their hand), or with ``all: restriction`` reveals their hand and discards every
+    card it allows (Persecute: "all cards of that color"). Each is discarded, so madness applies
+    to each."""
     player = target if target in game.state.players else source.controller
     hand = game.player(player).hand
+    if "all" in eff:
+        game.log("reveal", player=player, cards=[game.state.objects[c].card.name for c in hand])
+        for oid in [c for c in hand if target_allowed(game, c, eff["all"], source.id, source.controller)]:
+            discard_card(game, game.state.objects[oid], player, "discard")
+        return
     chosen = [game.obj(ref, zone="hand", player=player).id for ref in game.choice("discard") or []]
     chosen = [c for c in chosen if c in hand][: eff.get("amount", 1)]
     chosen += [c for c in hand if c not in chosen][: max(0, eff.get("amount", 1) - len(chosen))]

@@ -11,6 +11,7 @@ from .actions import ALTERNATIVE_COSTS, IllegalAction, action
 from .attachments import aura_spell_targets
 from .cards import CardDef
 from .continuous import component_characteristics
+from .costs import additional_costs, pay_other_costs
 from .mana import parse_cost, total_cost
 from .objects import Characteristics, Component, GameObject, SpellInfo
 from .payment import pay
@@ -18,7 +19,8 @@ from .prohibitions import check_cast_prohibitions, static_abilities
 from .replicate import replicate_trigger, with_replicate_costs
 from .support import refuse
 from .targets import describe, is_targeted, target_allowed
-from .triggers import cast_triggers, storm_triggers
+from .trigger_events import cast_triggers
+from .triggers import storm_triggers
 from .zones import create_object, remove_object
 
 CAST_FROM = ("hand",)
@@ -209,6 +211,8 @@ def cast(game, a: dict, *, timing: bool = True) -> str:
         check_timing(game, player, values, obj.card)
     check_targets(game, player, effects_of(obj.card, info.half, components[0]), info.targets, source_colors=values.colors)
     cost = determine_and_pay(game, player, obj, info, values, with_replicate_costs(obj, with_optional_costs(obj.card, info, a)))
+    face = None if components[0].face_down else obj.card.face(info.half) if info.half else obj.card.faces[0]
+    pay_other_costs(game, player, additional_costs(face), a.get("sacrifice"), None)  # 601.2h: sacrifice, life
     old_id, card_name = obj.id, obj.card.name
     spell = put_on_stack(game, obj, components, info, controller=player)
     if alt and alt.on_cast:

@@ -36,6 +36,7 @@ from .damage import deal_damage
 from .equipment import equipped_combat_damage_triggers
 from .evasion import block_restriction, combat_damage_prevented, damage_prevented
 from .provoke import attack_triggers
+from .triggers import add_trigger
 
 COMBAT_STEPS = ("beginning-of-combat", "declare-attackers", "declare-blockers", "first-strike-damage", "combat-damage", "end-of-combat")
 
@@ -319,6 +320,5 @@ def combat_damage(game, step: str, dealing: list[str]) -> None:
         obj = game.state.objects[source]
         equipped_combat_damage_triggers(game, obj, players)
         for ab in abilities_with(game, obj, "trigger", "combat_damage_to_player"):
-            game.state.pending_triggers.append({"source": source, "controller": obj.controller, "effects": list(ab.get("effects", [])),
-                                                "text": ab.get("text", "whenever this creature deals combat damage to a player"),
-                                                "targets": [players[0]] if any(e.get("target") == "player" for e in ab.get("effects", [])) else []})
+            add_trigger(game, obj, {**ab, "text": ab.get("text", "whenever this creature deals combat damage to a player")},
+                        targets=[players[0]] if any(e.get("target") == "player" for e in ab.get("effects", [])) else [])

@@ -8,11 +8,12 @@ from mtgrules.spec import implements
 
 from .attachments import granted_keywords, granted_power_toughness
 from .characteristic_effects import apply_characteristic_effects, effect_fields
+from .control import control_effects_end
 from .double_faced import copy_of_back_face, dfc_characteristics
 from .dynamic import dynamic_characteristics, split_characteristics
 from .face_down import face_down_characteristics
 from .imprinted import imprinted_characteristics
-from .merging import merged_characteristics
+from .merging import ability_faces, merged_characteristics
 from .objects import Characteristics, Component, GameObject, face_characteristics
 
 NO_CHARACTERISTICS = Characteristics()
@@ -76,7 +77,7 @@ def characteristics(game, obj: GameObject) -> Characteristics:
     if values.power is None or not values.is_type("Creature"):
         return values
     power, toughness = values.power, values.toughness
-    if not obj.face_down and obj.zone == "battlefield" and any(a.get("cda") == "face_down_creatures" for a in obj.top.card.faces[0].abilities):
+    if obj.zone == "battlefield" and any(a.get("cda") == "face_down_creatures" for face in ability_faces(obj) for a in face.abilities):
         # Ixidron (604.3, layer 7a): power and toughness each equal the number of face-down creatures
         power = toughness = sum(1 for oid in game.state.battlefield if game.state.objects[oid].face_down)
     for effect in effects_on(game, obj, "pump"):
@@ -117,5 +118,8 @@ def copy_values_of(game, source: GameObject) -> Characteristics:
 
 
 def end_of_turn_effects(game) -> None:
-    """514.2: "until end of turn" effects end in the cleanup step."""
+    """514.2: "until end of turn" effects end in the cleanup step (a control-changing effect's
+    permanent returns to the controller the remaining effects give it)."""
+    ended = [e for e in game.state.effects if e.get("until") == "end_of_turn"]
     game.state.effects = [e for e in game.state.effects if e.get("until") != "end_of_turn"]
+    control_effects_end(game, ended)

@@ -8,6 +8,7 @@ from .characteristic_effects import abilities_with
 from .life import change_life
 from .lifelink import lifelink
 from .support import check_battlefield
+from .triggers import add_trigger
 
 
 def deal_damage(game, source_name: str | None, target, amount: int, **extra) -> None:
@@ -38,9 +39,7 @@ def damage_triggers(game, source_id: str | None, target, amount: int) -> None:
     for ab in abilities_with(game, source, "trigger", "deals_damage"):
         if ab.get("to") == "opponent" and not (target in game.state.players and target != source.controller):
             continue
-        effects = list(ab.get("effects", []))
-        game.state.pending_triggers.append({"source": source.id, "controller": source.controller, "text": ab.get("text"), "effects": effects,
-                                            "amount": amount, "targets": [source.id for e in effects if e.get("target") == "self"]})
+        add_trigger(game, source, ab, amount=amount, targets=[source.id for e in ab.get("effects", []) if e.get("target") == "self"])
 
 
 @effect("damage")

@@ -7,12 +7,14 @@ from mtgrules.spec import implements
 
 from .actions import IllegalAction
 from .amplify import as_enters
+from .choosing import as_enters_choices
 from .continuous import add_effect
 from .face_down_actions import turn_face_down
 from .characteristic_effects import abilities_with
 from .objects import GameObject
 from .support import face_up_faces, refuse
 from .targets import target_allowed
+from .triggers import add_trigger
 
 
 @implements("morph.q5", "cr.current.face-down")
@@ -24,6 +26,7 @@ def entered(game, permanent: GameObject) -> None:
         for face in face_up_faces(permanent):
             refuse(permanent.card.name, face, ("self_enters",))
     enters_as_copy(game, permanent)
+    as_enters_choices(game, permanent)
     turn_others_face_down(game, permanent)
     as_enters(game, permanent)
     game.state.combat.setdefault("entered", []).append(permanent.id)  # 302.6 summoning sickness
@@ -34,8 +37,7 @@ def entered(game, permanent: GameObject) -> None:
     if permanent.face_down:
         return
     for ability in enters_abilities(game, permanent):  # its targets are chosen as it is put on the stack (triggers.py)
-        game.state.pending_triggers.append({"source": permanent.id, "controller": permanent.controller, "effects": list(ability.get("effects", [])),
-                                            "text": ability.get("text", "enters trigger")})
+        add_trigger(game, permanent, {**ability, "text": ability.get("text", "enters trigger")})
 
 
 @implements("cr.current.copying-objects")
@@ -92,5 +94,4 @@ def others_enter_triggers(game, permanent: GameObject) -> None:
         for ab in abilities_with(game, other, "trigger", "enters"):
             whose = ab.get("of", "self")
             if whose != "self" and target_allowed(game, permanent.id, whose, oid, other.controller):
-                game.state.pending_triggers.append({"source": oid, "controller": other.controller, "text": ab.get("text"),
-                                                    "effects": list(ab.get("effects", []))})
+                add_trigger(game, other, ab)

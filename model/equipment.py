@@ -13,6 +13,7 @@ from __future__ import annotations
 from .actions import IllegalAction, effect
 from .attaching import attach, can_be_attached
 from .attachments import _face_abilities, attachments_of
+from .triggers import add_trigger
 
 
 @effect("attach")
@@ -38,11 +39,8 @@ def equipped_combat_damage_triggers(game, creature, players: list[str]) -> None:
         for ab in _face_abilities(att):
             if ab.get("trigger") != "equipped_deals_combat_damage_to_player":
                 continue
-            effects = list(ab.get("effects", []))
-            targets = list(game.choice("targets") or []) if any(e.get("target") for e in effects) else []
-            game.state.pending_triggers.append({"source": att.id, "controller": att.controller, "effects": effects,
-                                                "text": ab.get("text", "whenever equipped creature deals combat damage to a player"),
-                                                "targets": targets})
+            targets = list(game.choice("targets") or []) if any(e.get("target") for e in ab.get("effects", [])) else []
+            add_trigger(game, att, {**ab, "text": ab.get("text", "whenever equipped creature deals combat damage to a player")}, targets=targets)
 
 
 def check_sorcery_timing(game, player: str, ability: dict) -> None:

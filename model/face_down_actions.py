@@ -10,6 +10,7 @@ from .characteristic_effects import abilities_with
 from .dynamic import combined_characteristics
 from .mana import parse_cost
 from .payment import pay
+from .triggers import add_trigger
 
 
 def _morph_cost(game, obj, a) -> str:
@@ -103,8 +104,7 @@ def turn_up(game, obj, cause: str, cost: str | None = None) -> bool:
             c.face = "a"
     game.log("turned_face_up", object=obj.id, card=obj.card.name, cause=cause, cost=cost)
     for ab in abilities_with(game, obj, "trigger", "turned_face_up"):  # morph.q4: these use the stack
-        game.state.pending_triggers.append({"source": obj.id, "controller": obj.controller, "effects": list(ab.get("effects", [])),
-                                            "text": ab.get("text"), "targets": list(game.choice("targets") or [])})
+        add_trigger(game, obj, ab, targets=list(game.choice("targets") or []))
     return True
 
 

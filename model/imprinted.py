@@ -3,6 +3,8 @@ characteristics of the last creature card exiled with a permanent (see imprint.p
 
 from __future__ import annotations
 
+from .merging import ability_faces
+
 
 def last_exiled_creature(game, obj):
     """The last creature card exiled with ``obj`` that is still in exile, or None."""
@@ -17,7 +19,7 @@ def imprinted_characteristics(game, obj, values):
     exiled with it, and is still a Shapeshifter."""
     if obj.zone != "battlefield" or obj.face_down or not obj.linked:
         return values
-    if not any(a.get("static") == "imprinted_creature" for a in obj.top.card.faces[0].abilities):
+    if not any(a.get("static") == "imprinted_creature" for face in ability_faces(obj) for a in face.abilities):
         return values
     card = last_exiled_creature(game, obj)
     if card is None:

@@ -13,8 +13,8 @@ from mtgrules.spec import implements
 
 from .actions import AlternativeCost, IllegalAction, alternative_cost, effect
 from .casting import cast, cast_answer
-from .characteristic_effects import abilities_with
 from .replacement import Replacement
+from .trigger_events import discard_triggers
 from .zones import move
 
 OFFER = "_madness_offer"  # the card whose madness trigger is resolving (set during resolution only)
@@ -80,19 +80,6 @@ def discard_to_hand_size(game, size: int = 7) -> None:
     chosen += [c for c in reversed(hand) if c not in chosen][: excess - len(chosen)]
     for oid in chosen:
         discard_card(game, game.state.objects[oid], player, "discard (cleanup)")
-
-
-def discard_triggers(game, player: str) -> None:
-    """Abilities that trigger on a player discarding a card (Megrim: "Whenever an opponent
-    discards a card, Megrim deals 2 damage to that player") trigger whether or not madness
-    exiled the card (madness.q8)."""
-    for oid in list(game.state.battlefield):
-        permanent = game.state.objects[oid]
-        if permanent.controller == player:
-            continue
-        for ab in abilities_with(game, permanent, "trigger", "opponent_discards"):
-            game.state.pending_triggers.append({"source": oid, "controller": permanent.controller, "text": ab.get("text"),
-                                                "effects": list(ab.get("effects", [])), "targets": [player]})
 
 
 def _answer(game, card) -> dict | None:

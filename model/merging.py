@@ -25,3 +25,13 @@ def merged_characteristics(components: list[Characteristics], mutated: bool = Fa
         abilities += [a for a in other.abilities if a not in abilities]
         keywords += [k for k in other.keywords if k not in keywords]
     return top.with_(abilities=tuple(abilities), keywords=tuple(keywords))
+
+
+@implements("cr.current.mutate")
+def ability_faces(obj) -> list:
+    """The faces whose printed abilities the permanent ``obj`` has: its topmost component's
+    current face (730.2a), every component's if it is mutated (702.140e); none face down (708.2)."""
+    if obj.face_down:
+        return []
+    components = obj.components if obj.mutated else obj.components[:1]
+    return [c.card.faces[1 if c.face == "b" and len(c.card.faces) > 1 else 0] for c in components]

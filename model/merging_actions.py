@@ -6,6 +6,7 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .actions import AlternativeCost, IllegalAction, action, alternative_cost
+from .triggers import add_trigger
 from .zones import remove_object
 
 
@@ -66,8 +67,7 @@ def mutates_triggers(game, permanent) -> None:
         for face in component.card.faces:
             for ab in face.structured("trigger"):
                 if ab["trigger"] == "mutates" and ab.get("text", "") in values.abilities:
-                    game.state.pending_triggers.append({"source": permanent.id, "controller": permanent.controller,
-                                                        "effects": list(ab.get("effects", [])), "text": ab.get("text")})
+                    add_trigger(game, permanent, ab)
 
 
 @implements("merging.2", "merging.2a", "merging.2b", "merging.2c", "merging.2d", "merging.2e")

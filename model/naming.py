@@ -6,7 +6,7 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .actions import IllegalAction, action, effect
-from .double_faced import legal_card_names
+from .choosing import check_card_name
 from .zones import move
 
 
@@ -17,10 +17,7 @@ def choose_name(game, a):
     its names, not both; 711.13: either face of a double-faced card but not both. An object has
     the chosen name if one of its names is the chosen name. Returns the objects that have it."""
     name = a["name"]
-    for card in list(game.state.cards.values()) + [o.card for o in game.state.objects.values()]:
-        if name == card.name and len(legal_card_names(card)) > 1:
-            rule = "dfc-2016.13" if card.is_double_faced else "dyn.4a"
-            raise IllegalAction(rule, f"choose one name of {card.name} ({' or '.join(legal_card_names(card))}), not both")
+    check_card_name(game, name)
     having = [o.id for o in game.state.objects.values() if o.ability is None and game.characteristics(o).has_name(name)]
     game.log("name_chosen", player=a["player"], name=name, objects=having)
     return having

@@ -63,15 +63,30 @@ def _with_targets(game, action: dict) -> dict | None:
     return None
 
 
+def _sacrificing(game, player: str, action: dict, needed: bool) -> list[dict]:
+    """``action``, or when a cost sacrifices a permanent of the player's choice (costs.py), one
+    variant per permanent the player controls (the first accepted is offered)."""
+    if not needed:
+        return [action]
+    return [{**action, "sacrifice": i} for i in game.state.battlefield if game.state.objects[i].controller == player]
+
+
+def _first(game, variants: list[dict]) -> dict | None:
+    return next((found for found in map(lambda v: _with_targets(game, v), variants) if found is not None), None)
+
+
 def _cast_variants(game, obj, player: str) -> list[dict]:
+    sacrifices = any("sacrifice" in a["additional_cost"] for f in obj.card.faces for a in f.structured("additional_cost"))
     base = {"action": "cast", "player": player, "card": obj.id}
+    if sacrifices:  # "As an additional cost to cast this spell, sacrifice a creature"
+        return [_sacrificing(game, player, base, True)]
     out = [base, {**base, "face_down": True, "alternative_cost": "morph"}]
     for name in ("flashback", "disturb", "madness"):
         if obj.card.alternative_cost(name) is not None:
             out.append({**base, "alternative_cost": name})
     if obj.card.alternative_cost("mutate") is not None:
         out += [{**base, "alternative_cost": "mutate", "mutate_onto": i} for i in game.state.battlefield]
-    return out
+    return [[action] for action in out]
 
 
 def _casts(game, player: str) -> list[dict]:
@@ -80,8 +95,8 @@ def _casts(game, player: str) -> list[dict]:
     for obj in list(s.objects.values()):
         if obj.owner != player or obj.zone not in _CAST_ZONES:
             continue
-        for action in _cast_variants(game, obj, player):
-            found = _with_targets(game, action)
+        for variants in _cast_variants(game, obj, player):
+            found = _first(game, variants)
             if found is not None:
                 out.append(found)
     return out
@@ -122,9 +137,10 @@ def _activations(game, player: str) -> list[dict]:
         obj = game.state.objects[i]
         if obj.controller != player:
             continue
-        count = len([a for a in structured_abilities(game, obj) if "activated" in a])
-        for n in range(1, count + 1):
-            found = _with_targets(game, {"action": "activate", "player": player, "object": i, "ability": n})
+        abilities = [a for a in structured_abilities(game, obj) if "activated" in a]
+        for n, ab in enumerate(abilities, 1):
+            action = {"action": "activate", "player": player, "object": i, "ability": n}
+            found = _first(game, _sacrificing(game, player, action, isinstance(ab.get("sacrifice"), dict)))
             if found is not None:
                 out.append(found)
     return out

@@ -1,11 +1,14 @@
-"""Paying mana costs (601.2g-h): the mana abilities of lands, which the model activates for a
-player who is paying a cost when the mana pool falls short, and the ``add_mana`` test action."""
+"""Paying mana costs (601.2g-h): the mana abilities of permanents (lands' and any other's, such as
+Llanowar Elves'), which the model activates for a player who is paying a cost when the mana pool
+falls short, and the ``add_mana`` test action."""
 
 from __future__ import annotations
 
 from mtgrules.spec import implements
 
 from .actions import action
+from .characteristic_effects import structured_abilities
+from .costs import summoning_sick
 from .mana import Cost, ManaPool
 from .support import face_up_faces, refuse
 
@@ -13,26 +16,25 @@ from .support import face_up_faces, refuse
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G", "Wastes": "C"}
 
 
+@implements("cr.current.basic-land-types", "cr.current.mana-abilities", "cr.current.summoning-sickness", "cr.current.mutate")
 def mana_sources(game, player: str) -> list[tuple[str, str]]:
-    """(object ID, mana symbol) for each untapped land ``player`` controls that has a basic land
-    type (305.6: "{T}: Add [mana]")."""
+    """(object ID, mana symbol) for each untapped permanent ``player`` controls with a "{T}: Add
+    [mana]" ability: a land's basic land type (305.6), or a structured ``{mana: symbol}`` (``any``:
+    one mana of any color) of any permanent, a creature's only if it has been under the player's
+    control since their turn began (302.6). The abilities are those the permanent has now (none
+    face down, 708.2; every component's when merged, 702.140e). 605.3a: a player paying a cost may
+    activate any of them; the model taps lands first, then other permanents."""
     out = []
     for oid in game.state.battlefield:
         obj = game.state.objects[oid]
         if obj.controller != player or obj.tapped:
             continue
         values = game.characteristics(obj)
-        if not values.is_type("Land"):
-            continue
-        for subtype in values.subtypes:
-            if subtype in BASIC_MANA:
-                out.append((oid, BASIC_MANA[subtype]))
-                break
-        else:
-            if obj.card.name == "Wastes":
-                out.append((oid, "C"))
-            elif not obj.face_down:  # a nonbasic land's printed "{T}: Add [mana]" ({mana: symbol}, Seat of the Synod)
-                out += [(oid, ab["mana"]) for ab in obj.card.faces[0].structured("mana")][:1]
+        basic = [BASIC_MANA[t] for t in values.subtypes if t in BASIC_MANA] if values.is_type("Land") else []
+        if basic or obj.card.name == "Wastes" and not obj.face_down:
+            out.append((oid, (basic or ["C"])[0]))
+        elif not summoning_sick(game, obj):
+            out += [(oid, ab["mana"]) for ab in structured_abilities(game, obj, values) if "mana" in ab][:1]
     return out
 
 
@@ -49,8 +51,9 @@ def refuse_mana_abilities(game, player: str) -> None:
 @implements("cr.pre-2013.mana-abilities", "cr.pre-2013.pay")
 def pay(game, player: str, cost: Cost, x: int = 0) -> dict[str, int] | None:
     """601.2g-h: before paying, the player may activate mana abilities; then the total cost is
-    paid in full from the mana pool (no partial payments). The model taps the player's basic
-    lands only as far as the pool falls short, lands of a missing color first. Returns the mana
+    paid in full from the mana pool (no partial payments). The model activates the player's mana
+    abilities (mana_sources) only as far as the pool falls short: sources of a missing color
+    first, lands before other permanents. Returns the mana
     spent, or None (nothing changed) if the cost can't be paid."""
     p = game.player(player)
     if p.pool.payment_for(cost, x) is not None:
@@ -62,9 +65,15 @@ def pay(game, player: str, cost: Cost, x: int = 0) -> dict[str, int] | None:
     for symbol, amount in trial.amounts.items():  # the colored symbols the pool already covers
         for _ in range(min(amount, needed.count(symbol))):  # bounded by the cost, never by the pool (C: 10^9)
             needed.remove(symbol)
-    sources = sorted(mana_sources(game, player), key=lambda s: (s[1] not in needed, s[0]))
+    def order(source):  # a source of a missing color first, then lands before other permanents
+        missing = source[1] in needed or source[1] == "any" and bool(set(needed) - {"C"})
+        return not missing, not game.characteristics(game.state.objects[source[0]]).is_type("Land"), source[0]
+
+    sources = sorted(mana_sources(game, player), key=order)
     tapped = []
     for oid, symbol in sources:
+        if symbol == "any":  # one mana of any color: the color the cost still needs
+            symbol = next((c for c in needed if c != "C"), "G")
         trial.add(symbol)
         tapped.append((oid, symbol))
         if symbol in needed:

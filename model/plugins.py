@@ -7,4 +7,4 @@ this module makes the registries complete. A new module that registers anything 
 from . import (  # noqa: F401  (imported for their effect: each registers its actions, costs or effects)
     activated, card_effects, casting, combat_actions, copies, damage, discarding, double_faced_actions, equipment,
     face_down_actions, flashback, imprint, lands, library, life, madness, manifest, merging_actions, naming, payment,
-    permanent_effects, priority, provoke, stack_effects, zone_effects)
+    permanent_effects, priority, provoke, stack_effects, vocabulary_effects, zone_effects)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .actions import IllegalAction
+from .merging import ability_faces
 
 
 @implements("morph.q12", "morph.b")
@@ -30,10 +31,6 @@ def static_abilities(game, kind: str) -> list:
     out = []
     for oid in game.state.battlefield:
         obj = game.state.objects[oid]
-        if obj.face_down:
-            continue
-        components = obj.components if obj.mutated else obj.components[:1]  # 702.140e: each component's
-        for component in components:
-            face = component.card.faces[1 if component.face == "b" and len(component.card.faces) > 1 else 0]
+        for face in ability_faces(obj):  # 702.140e: each component's of a mutated permanent
             out += [(obj, a) for a in face.structured("static") if a["static"] == kind]
     return out

@@ -8,6 +8,7 @@ from mtgrules.spec import implements
 from .actions import IllegalAction, effect
 from .characteristic_effects import abilities_with
 from .combat_state import combat
+from .triggers import add_trigger
 
 
 def _legal_target(game, oid, defender: str) -> bool:
@@ -42,8 +43,7 @@ def attack_triggers(game, attacker, defender: str) -> None:
                                             "effects": [{"effect": "provoke", "target": "creature", "attacker": attacker.id, "defender": defender}],
                                             "targets": [target]})
     for ab in abilities_with(game, attacker, "trigger", "attacks"):
-        game.state.pending_triggers.append({"source": attacker.id, "controller": attacker.controller, "text": ab.get("text", "attacks"),
-                                            "effects": list(ab.get("effects", []))})
+        add_trigger(game, attacker, {**ab, "text": ab.get("text", "attacks")})
 
 
 @effect("provoke")

@@ -11,6 +11,7 @@ from mtgrules.spec import implements
 from .actions import EFFECTS, IllegalAction
 from .attaching import attach_resolving_aura
 from .casting import effects_of
+from .conditions import condition_holds
 from .continuous import add_effect
 from .entering import entered
 from .merging_actions import resolve_mutating
@@ -37,6 +38,11 @@ def resolve_top(game) -> None:
         legal = legal_targets(game, obj, effects, targets, obj.ability.get("source"))
         if legal is None:
             game.log("resolve", object=obj.id, ability=obj.ability.get("text"), outcome="doesn't resolve: every target is illegal")
+            remove_object(game, obj)
+            return
+        if not condition_holds(game, obj.controller, obj.ability.get("if"), source_id=obj.ability.get("source")):
+            game.log("resolve", object=obj.id, ability=obj.ability.get("text"), outcome="does nothing: its intervening if clause is false",
+                     rule="cr.current.intervening-if")  # 603.4: checked again as it resolves
             remove_object(game, obj)
             return
         game.log("resolve", object=obj.id, ability=obj.ability.get("text"))
@@ -125,7 +131,7 @@ def run_effects(game, source: GameObject, effects: list[dict], targets: list, le
                 previous = None
                 continue
             previous = target
-        if target is None and effect.get("target") == "that" or not condition_holds(game, source, effect.get("if")):
+        if target is None and effect.get("target") == "that" or not condition_holds(game, source.controller, effect.get("if"), source_id=source.id, spell=source.spell):
             continue
         for each in [target] if "each" not in effect else each_object(game, source, effect["each"]):
             EFFECTS[effect["effect"]](game, source, effect, each)
@@ -136,16 +142,3 @@ def each_object(game, source: GameObject, restriction: dict) -> list[str]:
     allows now, judged for the source's controller (targets.target_allowed; no targeting)."""
     candidates = list(game.state.players) + list(game.state.battlefield)
     return [c for c in candidates if target_allowed(game, c, restriction, source.id, source.controller)]
-
-
-def condition_holds(game, source: GameObject, condition: dict | None) -> bool:
-    """An effect's ``if``: ``{you_control: restriction}`` (Temur Battle Rage's ferocious: "if you
-    control a creature with power 4 or greater") or ``{kicked: true|false}`` ("if this spell was
-    kicked", 702.33d), checked as the effect happens."""
-    if not condition:
-        return True
-    if "kicked" in condition:  # "if this spell was kicked" (702.33d)
-        return bool(source.spell and source.spell.kicked) == condition["kicked"]
-    wanted = condition["you_control"]
-    return any(target_allowed(game, oid, wanted, None, source.controller) and game.state.objects[oid].controller == source.controller
-               for oid in game.state.battlefield)

@@ -43,6 +43,7 @@ def check_state_based_actions(game) -> None:
             if obj.id in s.objects:
                 move(game, obj, "graveyard", "state-based action: " + why)
                 acted = True
+        acted = annihilate_counters(game) or acted
         for obj in list(s.objects.values()):
             gone = (obj.token and obj.zone != "battlefield") or (obj.copy and obj.zone not in ("stack", "battlefield"))
             if gone:
@@ -63,3 +64,21 @@ def after_action(game, a: dict) -> None:
         if not game.state.pending_triggers:
             break
         put_triggers_on_stack(game)
+
+
+@implements("cr.current.counter-pairs")
+def annihilate_counters(game) -> bool:
+    """704.5q: a permanent with both +1/+1 and -1/-1 counters on it loses N of each, N being the
+    smaller number. True if any were removed."""
+    acted = False
+    for oid in game.state.battlefield:
+        counters = game.state.objects[oid].counters
+        n = min(counters.get("+1/+1", 0), counters.get("-1/-1", 0))
+        if n:
+            for kind in ("+1/+1", "-1/-1"):
+                counters[kind] -= n
+                if not counters[kind]:
+                    del counters[kind]
+            game.log("counters", object=oid, counter="+1/+1 and -1/-1", amount=-n, rule="cr.current.counter-pairs")
+            acted = True
+    return acted

@@ -49,8 +49,9 @@ _ANY_OF = {"types": "types", "subtypes": "subtypes", "supertypes": "supertypes",
 _NUMBERS = ("mana_value", "power", "toughness")
 
 
-#: ``target`` values that choose no target: the effect's source, or the previous effect's target.
-NOT_TARGETS = (None, "self", "that")
+#: ``target`` values that choose no target: the effect's source, the previous effect's target, or
+#: the player the trigger event names ("that player": the player who discarded, trigger_events.py).
+NOT_TARGETS = (None, "self", "that", "that_player")
 
 
 def restriction(target) -> dict | None:
@@ -95,6 +96,7 @@ def target_allowed(game, target, wanted, source_id: str | None = None, player: s
     r = restriction(wanted)
     if r is None:
         return True
+    r = with_choices(game, r, source_id)
     kinds = [r["kind"]] if isinstance(r["kind"], str) else list(r["kind"])
     if target in game.state.players:
         return bool({"player", "any"} & set(kinds)) and _whose(r.get("player"), target, player)
@@ -129,6 +131,20 @@ def target_allowed(game, target, wanted, source_id: str | None = None, player: s
         source = game.state.objects.get(source_id) if source_id else None
         source_colors = game.characteristics(source).colors if source is not None else ()
     return not any(forbidden(game, obj, source_colors) for forbidden in TARGETING_FORBIDDEN)
+
+
+#: restriction keys that may name a choice (``chosen``) -> the choice (choosing.py).
+CHOSEN = {"subtypes": "creature_type", "subtypes_not": "creature_type", "colors": "color", "colors_not": "color"}
+
+
+def with_choices(game, r: dict, source_id: str | None) -> dict:
+    """The restriction with ``chosen`` replaced by the choice its source made ("creatures of the
+    chosen type": ``subtypes: [chosen]``); nothing matches a choice not made."""
+    if not any("chosen" in r.get(key, ()) for key in CHOSEN):
+        return r
+    source = game.state.objects.get(source_id) if source_id else None
+    made = source.chosen if source is not None else {}
+    return {**r, **{key: [made.get(CHOSEN[key], "(no choice)") if v == "chosen" else v for v in r[key]] for key in CHOSEN if key in r}}
 
 
 def describe(target) -> str:

@@ -1,5 +1,7 @@
-"""Triggered abilities: those that trigger as a spell is cast (storm; "whenever a player casts an
-instant or sorcery card"), and putting waiting triggered abilities on the stack (603.3)."""
+"""Triggered abilities: storm's, which triggers as its spell is cast; a triggered ability waiting to
+be put on the stack (with its intervening "if" clause, 603.4), and putting waiting triggered
+abilities on the stack (603.3). Where the abilities of permanents trigger: trigger_events.py,
+zones.py (leaving), entering.py."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from copy import deepcopy
 from mtgrules.spec import implements
 
 from .actions import IllegalAction
+from .conditions import condition_holds
 from .objects import Component
 from .targets import is_targeted, target_allowed
 from .zones import create_object
@@ -27,24 +30,20 @@ def storm_triggers(game, spell) -> None:
                                                 "effects": [{"effect": "storm_copies"}], "storm_count": count, "spell": deepcopy(spell)})
 
 
-def cast_triggers(game, spell) -> None:
-    """Abilities of permanents that trigger when a player casts an instant or sorcery card
-    (``{trigger: any_player_casts_instant_or_sorcery_card}``, Eye of the Storm). A copy is not a
-    card (707.10, 707.12), so casting a copy doesn't trigger them; DYN.3b: a dynamic card on the
-    stack has only the types of the half cast."""
-    if spell.copy:
-        return
-    values = game.characteristics(spell)
-    if not (values.is_type("Instant") or values.is_type("Sorcery")):
-        return
-    for oid in list(game.state.battlefield):
-        permanent = game.state.objects[oid]
-        if permanent.face_down:
-            continue
-        for ab in permanent.top.card.faces[0].structured("trigger"):
-            if ab["trigger"] == "any_player_casts_instant_or_sorcery_card":
-                game.state.pending_triggers.append({"source": oid, "controller": permanent.controller, "text": ab.get("text"),
-                                                    "effects": list(ab.get("effects", [])), "spell": spell.id, "caster": spell.controller})
+@implements("cr.current.intervening-if")
+def add_trigger(game, source, ab: dict, **extra) -> bool:
+    """``source``'s triggered ability ``ab`` triggers: it waits to be put on the stack (117.5)
+    with ``extra`` (its targets, the triggering amount ...). 603.4: an ability with an
+    intervening "if" clause (``if``: conditions.py) triggers only if the condition holds as the
+    trigger event occurs, and is checked again as it resolves (resolution.py). False if it
+    didn't trigger."""
+    if not condition_holds(game, source.controller, ab.get("if"), source_id=source.id):
+        return False
+    trig = {"source": source.id, "controller": source.controller, "text": ab.get("text"), "effects": list(ab.get("effects", [])), **extra}
+    if ab.get("if"):
+        trig["if"] = ab["if"]
+    game.state.pending_triggers.append(trig)
+    return True
 
 
 @implements("cr.current.trigger-no-legal-target", "cr.current.targets")

@@ -5,14 +5,13 @@ players pass until a step (``advance_to``, ``end_turn``) are in priority.py."""
 
 from __future__ import annotations
 
-from mtgrules.spec import implements
-
 from .combat import begin_combat_step, following_step
 from .continuous import end_of_turn_effects
 from .library import draw
 from .madness import discard_to_hand_size
 from .state_based import after_action
 from .support import check_battlefield
+from .trigger_events import step_triggers
 
 STEPS = ("untap", "upkeep", "draw", "precombat-main", "beginning-of-combat", "declare-attackers", "declare-blockers",
          "first-strike-damage", "combat-damage", "end-of-combat", "postcombat-main", "end", "cleanup")
@@ -58,39 +57,14 @@ def begin_step(game, step: str) -> None:
     s.passes = 0
 
 
-@implements("dfc-2016.12", "cr.current.transform")
 def beginning_of_step_triggers(game, step: str) -> None:
-    """Abilities that trigger "at the beginning of" ``step`` (503.1a upkeep, 513.1a end step):
-    delayed triggers waiting for it (603.7, Otherworldly Journey), and the upkeep triggers of
-    permanents (``{trigger: upkeep, whose: each | yours, condition}``: Delver of Secrets, the
-    werewolves). 603.4: an ability with an intervening "if" clause triggers only if its condition
-    holds ("if no spells were cast last turn", "if a player cast two or more spells last turn")."""
+    """Abilities that trigger "at the beginning of" ``step``: delayed triggers waiting for it
+    (603.7, Otherworldly Journey), then those of permanents (trigger_events.step_triggers)."""
     s = game.state
     for delayed in [d for d in s.delayed_triggers if d["step"] == step]:
         s.delayed_triggers.remove(delayed)
         s.pending_triggers.append({k: v for k, v in delayed.items() if k != "step"})
-    if step != "upkeep":
-        return
-    last = s.spells_cast_last_turn
-    conditions = {None: True, "no_spells_last_turn": not any(last.values()),
-                  "two_spells_last_turn": any(n >= 2 for n in last.values())}
-    for oid in list(s.battlefield):
-        obj = s.objects[oid]
-        if obj.face_down:
-            continue
-        values = game.characteristics(obj)
-        for component in obj.components:
-            face = component.card.faces[1 if component.face == "b" and len(component.card.faces) > 1 else 0]
-            for ab in face.structured("trigger"):
-                if ab["trigger"] != "upkeep" or ab.get("text", "") not in values.abilities:
-                    continue
-                if ab.get("whose") == "yours" and obj.controller != s.active:
-                    continue
-                if not conditions.get(ab.get("condition"), False):
-                    continue
-                effects = list(ab.get("effects", []))
-                s.pending_triggers.append({"source": oid, "controller": obj.controller, "effects": effects, "text": ab.get("text"),
-                                           "targets": [oid for e in effects if e.get("target") == "self"]})
+    step_triggers(game, step)
 
 
 def next_step(game) -> None:

@@ -9,6 +9,7 @@ from mtgrules.spec import implements
 
 from .actions import IllegalAction
 from .commander import commander_destination
+from .conditions import condition_holds
 from .objects import ZONES, Component, GameObject
 from .replacement import ZoneChange, apply_replacements
 from .support import face_up_faces, refuse
@@ -165,8 +166,10 @@ def leaves_triggers(game, obj: GameObject, to_zone: str) -> list[dict]:
                     whose = ab.get("of", "self")
                     if whose == "self" and oid != obj.id or whose != "self" and not target_allowed(game, obj.id, whose, oid, permanent.controller):
                         continue
+                    if not condition_holds(game, permanent.controller, ab.get("if"), source_id=oid):
+                        continue  # 603.4, judged as it last existed (603.10a)
                     out.append({"source": oid, "controller": permanent.controller, "text": ab.get("text"), "effects": list(ab.get("effects", [])),
-                                "self": whose == "self"})
+                                "self": whose == "self", **({"if": ab["if"]} if ab.get("if") else {})})
     return out
 
 
@@ -174,7 +177,8 @@ def dies_triggers(game, died: GameObject) -> None:
     """Abilities that trigger when another nontoken creature its controller controls dies
     (``{trigger: another_nontoken_creature_you_control_dies}``, Liliana, Heretical Healer); they
     look back at the creature as it last existed on the battlefield (603.10a). The abilities are
-    found by the permanent's names, so a copy of such a permanent (a Clone) has them too."""
+    found by the permanent's names, so a copy of such a permanent (a Clone) has them too, and on
+    each component under the topmost of a mutated permanent (702.140e)."""
     if died.token:
         return
     for oid in list(game.state.battlefield):
@@ -182,15 +186,16 @@ def dies_triggers(game, died: GameObject) -> None:
         if permanent.controller != died.controller or permanent.face_down:
             continue
         values = game.characteristics(permanent)
+        faces = []
         for name in values.names:
             try:
-                card = game.card(name)
+                faces += [face for face in game.card(name).faces if face.name == name]
             except KeyError:
                 continue
-            for face in card.faces:
-                if face.name != name:
-                    continue
-                for ab in face.structured("trigger"):
-                    if ab["trigger"] == "another_nontoken_creature_you_control_dies" and ab.get("text", "") in values.abilities:
-                        game.state.pending_triggers.append({"source": oid, "controller": permanent.controller, "text": ab.get("text"),
-                                                            "effects": list(ab.get("effects", [])), "targets": [oid]})
+        faces += [c.card.faces[1 if c.face == "b" and len(c.card.faces) > 1 else 0] for c in permanent.components[1:] if permanent.mutated]
+        for face in faces:
+            for ab in face.structured("trigger"):
+                if ab["trigger"] == "another_nontoken_creature_you_control_dies" and ab.get("text", "") in values.abilities \
+                        and condition_holds(game, permanent.controller, ab.get("if"), source_id=oid):
+                    game.state.pending_triggers.append({"source": oid, "controller": permanent.controller, "text": ab.get("text"),
+                                                        "effects": list(ab.get("effects", [])), "targets": [oid], **({"if": ab["if"]} if ab.get("if") else {})})

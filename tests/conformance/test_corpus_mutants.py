@@ -78,9 +78,9 @@ def back_face_copy_keeps_mana_value(mp):
 
 def both_names_allowed(mp):
     """711.13 broken: a player may name both faces of a double-faced card."""
-    import mtgrules.model.naming as naming
+    import mtgrules.model.choosing as choosing
 
-    mp.setattr(naming, "legal_card_names", lambda card: (card.name,))
+    mp.setattr(choosing, "legal_card_names", lambda card: (card.name,))
 
 
 def face_down_is_1_1(mp):

@@ -38,8 +38,9 @@ def test_model_cards_json_shows_which_cards_are_unsupported_and_none_partial():
     rows = {r["name"]: r for r in json.loads(result.stdout)}
     assert {r["status"] for r in rows.values()} == {"structured", "unsupported"}
     assert rows["Hinder"]["status"] == rows["Eliminate"]["status"] == "structured"
-    elves = rows["Llanowar Elves"]
-    assert elves["status"] == "unsupported" and elves["unsupported"][0]["ability"] == "{T}: Add {G}." and elves["unsupported"][0]["reason"]
+    assert rows["Llanowar Elves"]["status"] == "structured"  # a creature's mana ability (payment.mana_sources)
+    ring = rows["Sol Ring"]
+    assert ring["status"] == "unsupported" and ring["unsupported"][0]["ability"] == "{T}: Add {C}{C}." and ring["unsupported"][0]["reason"]
 
 
 def _refuses(g, action: dict, card: str, ability: str) -> None:
@@ -64,8 +65,8 @@ def test_each_kind_of_unsupported_ability_is_refused_where_it_matters(kind):
         g = new_game({"alice": {"battlefield": ["Basking Rootwalla"]}})
         _refuses(g, {"action": "activate", "player": "alice", "object": one(g, "Basking Rootwalla")["id"]}, "Basking Rootwalla", "Activate only once")
     elif kind == "mana":
-        g = new_game({"alice": {"battlefield": ["Llanowar Elves"], "hand": ["Grizzly Bears"]}}, players={"alice": {}, "bob": {}})
-        _refuses(g, {"action": "cast", "player": "alice", "card": "Grizzly Bears"}, "Llanowar Elves", "Add")
+        g = new_game({"alice": {"battlefield": ["Sol Ring"], "hand": ["Grizzly Bears"]}}, players={"alice": {}, "bob": {}})
+        _refuses(g, {"action": "cast", "player": "alice", "card": "Grizzly Bears"}, "Sol Ring", "Add")
     elif kind == "attacking":
         g = new_game({"alice": {"battlefield": ["Instigator Gang // Wildblood Pack"]}})
         _refuses(g, {"action": "declare_attackers", "player": "alice", "attackers": {"Instigator Gang": "bob"}}, "Instigator Gang", "Attacking creatures")
@@ -79,9 +80,9 @@ def test_each_kind_of_unsupported_ability_is_refused_where_it_matters(kind):
                      turn={"active": "bob", "step": "untap", "priority": "bob"})
         _refuses(g, {"action": "advance_to", "step": "draw"}, "Nezumi Shortfang", "each opponent's upkeep")
     elif kind == "self_enters":
-        g = new_game({"alice": {"hand": ["Meddling Mage"]}})
-        act(g, "cast", player="alice", card="Meddling Mage")
-        _refuses(g, {"action": "resolve"}, "Meddling Mage", "choose a nonland card name")
+        g = new_game({"alice": {"hand": ["Triskelion"]}})
+        act(g, "cast", player="alice", card="Triskelion")
+        _refuses(g, {"action": "resolve"}, "Triskelion", "enters with three +1/+1 counters")
     elif kind == "leaves":
         g = new_game({"alice": {"battlefield": [{"card": "Lunarch Veteran // Luminous Phantom", "transformed": True}]}})
         _refuses(g, {"action": "move", "object": one(g, "Luminous Phantom")["id"], "to": "graveyard"}, "Lunarch Veteran", "exile it instead")
