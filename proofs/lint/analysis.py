@@ -123,14 +123,14 @@ def _situation_vars_in(expr: z3.ExprRef, v: voc.Vars) -> set[str]:
     names = set()
     todo = [expr]
     seen = set()
-    situation = {str(v.consts[n]): n for n in voc.SITUATION}
+    situation = {v.consts[n].decl().name(): n for n in voc.SITUATION}
     while todo:
         e = todo.pop()
         if e.get_id() in seen:
             continue
         seen.add(e.get_id())
-        if z3.is_const(e) and str(e) in situation:
-            names.add(situation[str(e)])
+        if z3.is_const(e) and e.decl().name() in situation:
+            names.add(situation[e.decl().name()])
         todo.extend(e.children())
     return names
 
@@ -195,6 +195,8 @@ class Analysis:
         self.part_then: dict[str, Any] = {}
         self.part_body: dict[str, z3.BoolRef] = {}
         self.part_vars: dict[str, set[str]] = {}
+        self.part_sit: dict[str, list[str]] = {}  # the situation variables a part's `if` tests
+        self._effective_cache: dict = {}
         for c in self.clauses:
             self.parts[c.id] = []
             for n, fragment in enumerate(_split_then(c.then)):
@@ -204,6 +206,7 @@ class Analysis:
                 self.part_body[pid] = voc.compile_outcome(self.v, fragment)
                 self.mentions[pid] = voc.outcome_keys(fragment)
                 self.part_vars[pid] = _outcome_vars(self.part_body[pid])
+                self.part_sit[pid] = sorted(_situation_vars_in(self.part_body[pid], self.v))
         self.prec: list[_Prec] = []
         for rs in (core, custom):
             if rs is None:
@@ -217,8 +220,7 @@ class Analysis:
         # clauses that constrain no outcome (`then: {}`) can neither conflict nor decide a
         # question: they do not split the situations into cells
         self.relevant = [c.id for c in self.clauses if self.parts[c.id]]
-        self.clause_sit = {c.id: _situation_vars_in(self.bodies[c.id], self.v) for c in self.clauses}
-        self.body_situation = sorted(set().union(*[_situation_vars_in(b, self.v) for b in self.bodies.values()]) if self.bodies else set())
+        self.clause_sit = {c.id: set().union(*[set(self.part_sit[p]) for p in self.parts[c.id]]) for c in self.clauses}
         self.conflicts: list[Conflict] = []
         self.open_questions: list[OpenQuestion] = []
         self.unknowns: list[Unknown] = []
@@ -238,6 +240,13 @@ class Analysis:
         qs = [z3.Bool(f"asked[{n}]") for n in range(len(self.questions))]
         for q, question in zip(qs, self.questions):
             s.add(q == voc.compile_condition(self.v, question.get("when")))
+        # the model's answer for every clause and question in one evaluation (a bit each), and
+        # the blocking clause built from literals made once: per-literal calls through the z3
+        # wrapper cost more than the solver on these small problems
+        flags = list(app.values()) + qs
+        bits = _bits(flags)
+        negs = [z3.Not(f) for f in flags]
+        ids = list(app)
         count = 0
         while True:
             r = s.check()
@@ -247,14 +256,16 @@ class Analysis:
             if r == z3.unsat:
                 return
             model = s.model()
-            applies = frozenset(cid for cid, a in app.items() if z3.is_true(model.eval(a, model_completion=True)))
-            asked = tuple(z3.is_true(model.eval(q, model_completion=True)) for q in qs)
+            word = model.eval(bits, model_completion=True).as_long() if flags else 0
+            on = [bool(word >> (len(flags) - 1 - n) & 1) for n in range(len(flags))]
+            applies = frozenset(cid for cid, x in zip(ids, on) if x)
+            asked = tuple(on[len(ids):])
             situation = self.v.read(model, voc.SITUATION)
             # only the situation variables that the applicable clauses' outcomes test split a cell
-            fixed = [self.v.eq(n, situation[n]) for n in self.sit_vars(applies)]
-            block = [a if cid in applies else z3.Not(a) for cid, a in app.items()]
-            block += [q if on else z3.Not(q) for q, on in zip(qs, asked)]
-            s.add(z3.Not(z3.And(*(block + fixed))) if block or fixed else z3.BoolVal(False))
+            other = [self.v.eq(n, situation[n]) for n in self.sit_vars(applies)]
+            # block this cell: some flag differs, or some fixed situation variable does
+            lits = [neg if x else f for f, neg, x in zip(flags, negs, on)] + [z3.Not(e) for e in other]
+            s.add(_or(lits) if lits else z3.BoolVal(False))
             yield applies, situation, asked
             count += 1
             if count >= MAX_CELLS:
@@ -266,10 +277,10 @@ class Analysis:
 
     def effective(self, applies: frozenset, situation: dict) -> dict[str, z3.BoolRef]:
         """The bodies of the applicable clauses after precedence, with the cell's situation fixed."""
-        subst = [(self.v.consts[n], self.v.values[n][situation[n]]) for n in self.body_situation]
         out = {}
         shadows: dict[str, frozenset] = {}
         for cid in sorted(applies):  # sorted: the same input gives the same solver calls whatever PYTHONHASHSEED
+            cache = self._effective_cache
             drops = [p for p in self.prec if p.over == cid and p.rule in applies]
             if any(not p.on for p in drops):
                 for p in drops:
@@ -278,14 +289,19 @@ class Analysis:
             for p in drops:
                 if set(p.on) & self.mentions[cid]:
                     self.override_hits.setdefault((p.rule, cid), {"rule": p.rule, "over": cid, "on": sorted(set(p.on) & self.mentions[cid]), "note": p.note})
+            renamed = tuple(sorted({name for p in drops for name in p.on}))
             for pid in self.parts[cid]:
-                body = self.part_body[pid]
-                for p in drops:
-                    for name in p.on:
-                        shadow = z3.Const(f"{name}~{cid}", self.v.sorts[name])
-                        body = z3.substitute(body, (self.v.consts[name], shadow))
-                out[pid] = z3.substitute(body, *subst) if subst else body
-                shadows[pid] = frozenset(name for p in drops for name in p.on)
+                # the same part with the same overrides and the same values of the situation
+                # variables it tests is the same formula: substitute once
+                key = (pid, renamed, tuple(situation[n] for n in self.part_sit[pid]))
+                if key not in cache:
+                    body = self.part_body[pid]
+                    if renamed:
+                        body = z3.substitute(body, *[(self.v.consts[name], z3.Const(f"{name}~{cid}", self.v.sorts[name])) for name in renamed])
+                    here = [(self.v.consts[n], self.v.values[n][situation[n]]) for n in self.part_sit[pid]]
+                    cache[key] = z3.substitute(body, *here) if here else body
+                out[pid] = cache[key]
+                shadows[pid] = frozenset(renamed)
         return out, shadows
 
     def components(self, bodies: dict, shadows: dict) -> list[tuple[frozenset, frozenset]]:
@@ -443,6 +459,25 @@ class Analysis:
         ids = list(dict.fromkeys(aside_ids + (deciding or elsewhere))) or [c for c in sorted(applies) if c in custom_ids][:3]
         self._questions_found.append(OpenQuestion(name, question, situation, values, ids, deciding, elsewhere,
                                                   [(_cid(p), self.part_then[p]) for p in aside], applies))
+
+
+def _bits(flags: list) -> z3.BitVecRef | None:
+    """The Boolean ``flags`` as one bit-vector (the first the highest bit): one model evaluation
+    reads them all."""
+    if not flags:
+        return None
+    one, zero = z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)
+    bits = [z3.If(f, one, zero) for f in flags]
+    return z3.Concat(*bits) if len(bits) > 1 else bits[0]
+
+
+def _or(lits: list) -> z3.BoolRef:
+    """``z3.Or`` of many literals without the wrapper's per-argument coercion."""
+    if len(lits) == 1:
+        return lits[0]
+    ctx = lits[0].ctx
+    args = (z3.Ast * len(lits))(*[x.as_ast() for x in lits])
+    return z3.BoolRef(z3.Z3_mk_or(ctx.ref(), len(lits), args), ctx)
 
 
 _CHARACTERISTICS_GROUP = {"characteristics", "normal-characteristics", "has-only-normal-characteristics"}
