@@ -181,7 +181,8 @@ class Analysis:
         self.limits = _Limits(timeout_ms, rlimit)
         self.clauses: list[Clause] = list(custom.clauses) + (list(core.clauses) if core else [])
         self.by_id = {c.id: c for c in self.clauses}
-        self.v = voc.Vars()
+        declared = {k: tuple(dict.fromkeys(custom.declared.get(k, ()) + (core.declared.get(k, ()) if core else ()))) for k in {*custom.declared, *(core.declared if core else ())}}
+        self.v = voc.Vars(declared=declared)
         wf = self.v.well_formed()
         self.outcome_axioms = [wf.pop()]  # the last axiom is about outcomes (vocabulary meaning)
         self.wf = wf
@@ -221,6 +222,7 @@ class Analysis:
         # question: they do not split the situations into cells
         self.relevant = [c.id for c in self.clauses if self.parts[c.id]]
         self.clause_sit = {c.id: set().union(*[set(self.part_sit[p]) for p in self.parts[c.id]]) for c in self.clauses}
+        self.axiom_parts = self._add_meanings()
         self.conflicts: list[Conflict] = []
         self.open_questions: list[OpenQuestion] = []
         self.unknowns: list[Unknown] = []
@@ -228,6 +230,31 @@ class Analysis:
         self.n_cells = 0
         self._questions_found: list[OpenQuestion] = []
         self._amb_cache: dict = {}
+
+    def _add_meanings(self) -> set[str]:
+        """The vocabulary's own clauses (``voc.MEANINGS``: what the timing words mean) that speak
+        of an outcome some clause of the analysis speaks of: they split the situations like any
+        clause, and in a cell where they apply their parts are axioms, never blamed. Returns
+        their parts."""
+        parts = set()
+        for m in voc.MEANINGS:
+            body = voc.compile_outcome(self.v, m["then"])
+            # only where a clause speaking of these outcomes applies (elsewhere it would split
+            # every cell for nothing)
+            speakers = [c.id for c in self.clauses if any(self.part_vars[p] & _outcome_vars(body) for p in self.parts[c.id])]
+            if not speakers:
+                continue
+            mid = m["id"]
+            self.guards[mid] = z3.And(voc.compile_condition(self.v, m["when"]), z3.Or(*[self.guards[c] for c in speakers]))
+            self.parts[mid] = [f"{mid}#0"]
+            self.part_then[f"{mid}#0"], self.part_body[f"{mid}#0"] = m["then"], body
+            self.mentions[mid] = self.mentions[f"{mid}#0"] = voc.outcome_keys(m["then"])
+            self.part_vars[f"{mid}#0"] = _outcome_vars(body)
+            self.part_sit[f"{mid}#0"] = sorted(_situation_vars_in(body, self.v))
+            self.clause_sit[mid] = set(self.part_sit[f"{mid}#0"])
+            self.relevant.append(mid)
+            parts.add(f"{mid}#0")
+        return parts
 
     # ------------------------------------------------------------------ cells
     def cells(self) -> Iterable[tuple[frozenset, dict[str, str], tuple[bool, ...]]]:
@@ -342,10 +369,12 @@ class Analysis:
             bodies, shadows = self.effective(applies, situation)
             bsit = tuple((n, situation[n]) for n in self.sit_vars(applies))
             undecided = list(asked)
-            for parts, tokens in self.components(bodies, shadows):
-                key = (frozenset((p, shadows[p]) for p in parts), bsit)
+            for group, tokens in self.components(bodies, shadows):
+                axioms = sorted(group & self.axiom_parts)  # what the words mean: never blamed
+                parts = group - self.axiom_parts
+                key = (frozenset((p, shadows[p]) for p in group), bsit)
                 if key not in mus_cache:
-                    mus_cache[key] = _marco({p: bodies[p] for p in parts}, self.outcome_axioms, self.limits)
+                    mus_cache[key] = _marco({p: bodies[p] for p in parts}, self.outcome_axioms + [bodies[p] for p in axioms], self.limits)
                 muses, msses, unknown = mus_cache[key]
                 self.unknowns += unknown
                 for mus in muses:
@@ -356,7 +385,7 @@ class Analysis:
                 undecided = [u and not h for u, h in zip(undecided, here)]
                 if any(here):
                     for mss in sorted(msses, key=sorted):
-                        self._ambiguities(applies, situation, here, {k: bodies[k] for k in sorted(mss)}, seen_amb, set(parts) - mss, bsit)
+                        self._ambiguities(applies, situation, here, {k: bodies[k] for k in [*sorted(mss), *axioms]}, seen_amb, set(parts) - mss, bsit)
             if any(undecided):  # questions whose outcome no applicable part mentions
                 self._ambiguities(applies, situation, tuple(undecided), {}, seen_amb, set(), bsit)
         for clauses, (situation, mus, applies) in seen_mus.items():
@@ -447,7 +476,7 @@ class Analysis:
                 self._record_ambiguity(name, question, situation, values, bodies, applies, set_aside, seen)
 
     def _record_ambiguity(self, name, question, situation, values, bodies, applies, set_aside, seen) -> None:
-        deciding = sorted({_cid(p) for p in bodies if name in self.mentions[p]}, key=clause_order)
+        deciding = sorted({_cid(p) for p in bodies if name in self.mentions[p] and p not in self.axiom_parts}, key=clause_order)
         key = (name, tuple(deciding), tuple(sorted(set_aside)), tuple(sorted(situation.items())))
         if key in seen:
             return
@@ -536,9 +565,12 @@ def clause_order(cid: str):
     return (not cid.startswith(("dyn", "t.", "hb")), cid)
 
 
-_PREFERRED = [("face", "up"), ("kind", "card"), ("layout", "normal"), ("keyword", "none"), ("merged", "no"), ("card", "any"), ("status", "normal"), ("tapped", "no"), ("event", "none"), ("via", "cast"), ("via", "none"), ("zone", "hand")]
+_PREFERRED = [("face", "up"), ("kind", "card"), ("layout", "normal"), ("keyword", "none"), ("supertype", "none"), ("merged", "no"), ("card", "any"), ("status", "normal"),
+              ("tapped", "no"), ("event", "none"), ("via", "cast"), ("via", "none"), ("zone", "hand"), ("priority", "yes"), ("turn", "yours"), ("stack", "empty"),
+              ("step", "precombat-main"), ("from-zone", "none"), ("from-zone", "hand")]
 _DEFAULTS = {"layout": "normal", "kind": "card", "card": "any", "face": "up", "status": "normal", "tapped": "no", "half": "none", "event": "none", "zone": "hand", "via": "none",
-             "keyword": "none", "merged": "no", "to-zone": "none", "other-component": "none"}
+             "keyword": "none", "merged": "no", "to-zone": "none", "other-component": "none", "from-zone": "none", "supertype": "none", "priority": "yes", "turn": "yours",
+             "step": "precombat-main", "stack": "empty"}
 
 
 def _rank(s: dict) -> tuple:
@@ -548,5 +580,5 @@ def _rank(s: dict) -> tuple:
 
 
 def _complexity(s: dict) -> int:
-    plain = {"via": ("none", "cast"), "layout": ("normal",)}
+    plain = {"via": ("none", "cast"), "layout": ("normal",), "from-zone": ("none", "hand")}
     return sum(1 for k, val in _DEFAULTS.items() if s.get(k) != val and s.get(k) not in plain.get(k, ())) + (s.get("zone") != "hand")

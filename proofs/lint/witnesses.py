@@ -19,15 +19,17 @@ _FEATURES_VIA = {"morph": ["morph", "face-down"], "manifest": ["manifest", "face
 def _pool() -> tuple[tuple[str, str, tuple[str, ...], tuple[str, ...], bool], ...]:
     """The card pool (cards/pool/*.yaml): (name, layout, keywords, face names, test card, mana
     costs of the faces, texts of the faces)."""
-    from ruamel.yaml import YAML
+    import yaml
 
     from mtgrules.cards import POOL_DIR as folder
 
+    # libyaml's loader (PyYAML): read only, no line numbers needed, ~10x faster than ruamel's
+    # pure-Python one on the pool's thousands of lines
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     out = []
-    yaml = YAML(typ="safe")
     for path in sorted(folder.glob("*.yaml")):
         try:
-            doc = yaml.load(path.read_text(encoding="utf-8")) or {}
+            doc = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
         except Exception:
             continue
         for name, faces in (doc.get("data", doc) or {}).items():
