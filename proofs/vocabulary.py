@@ -245,6 +245,7 @@ class Vars:
             self.sorts[name] = sort
             self.values[name] = dict(zip(vals, members))
             self.consts[name] = z3.Const(prefix + name, sort)
+        self.situation_names = {prefix + n: n for n in SITUATION}  # a constant's name -> its situation variable
 
     def eq(self, name: str, value: str) -> z3.BoolRef:
         return self.consts[name] == self.values[name][value]
@@ -317,6 +318,9 @@ class Vars:
             z3.Implies(z3.And(e("event", "entering-battlefield"), via("cast", "madness", "morph", "mutate")), e("from-zone", "stack")),
             z3.Implies(z3.And(e("event", "entering-battlefield"), e("via", "manifest")), e("from-zone", "library")),
         ]
+        # every situation variable in the assertions (a tautology), so that the finite-domain
+        # solver knows its sort when a later check assumes a value of it (else: "unknown")
+        ax += [z3.Or(*[self.consts[n] == x for x in self.values[n].values()]) for n in SITUATION]
         # vocabulary axiom (meaning of the outcome word, not a rule)
         ax.append(z3.Implies(e("has-only-normal-characteristics", "yes"), self.consts["characteristics"] == self.consts["normal-characteristics"]))
         return ax

@@ -123,7 +123,7 @@ def _situation_vars_in(expr: z3.ExprRef, v: voc.Vars) -> set[str]:
     names = set()
     todo = [expr]
     seen = set()
-    situation = {v.consts[n].decl().name(): n for n in voc.SITUATION}
+    situation = v.situation_names
     while todo:
         e = todo.pop()
         if e.get_id() in seen:
@@ -222,7 +222,7 @@ class Analysis:
         # question: they do not split the situations into cells
         self.relevant = [c.id for c in self.clauses if self.parts[c.id]]
         self.clause_sit = {c.id: set().union(*[set(self.part_sit[p]) for p in self.parts[c.id]]) for c in self.clauses}
-        self.axiom_parts = self._add_meanings()
+        self.axiom_parts = _add_meanings(self)
         self.conflicts: list[Conflict] = []
         self.open_questions: list[OpenQuestion] = []
         self.unknowns: list[Unknown] = []
@@ -230,31 +230,6 @@ class Analysis:
         self.n_cells = 0
         self._questions_found: list[OpenQuestion] = []
         self._amb_cache: dict = {}
-
-    def _add_meanings(self) -> set[str]:
-        """The vocabulary's own clauses (``voc.MEANINGS``: what the timing words mean) that speak
-        of an outcome some clause of the analysis speaks of: they split the situations like any
-        clause, and in a cell where they apply their parts are axioms, never blamed. Returns
-        their parts."""
-        parts = set()
-        for m in voc.MEANINGS:
-            body = voc.compile_outcome(self.v, m["then"])
-            # only where a clause speaking of these outcomes applies (elsewhere it would split
-            # every cell for nothing)
-            speakers = [c.id for c in self.clauses if any(self.part_vars[p] & _outcome_vars(body) for p in self.parts[c.id])]
-            if not speakers:
-                continue
-            mid = m["id"]
-            self.guards[mid] = z3.And(voc.compile_condition(self.v, m["when"]), z3.Or(*[self.guards[c] for c in speakers]))
-            self.parts[mid] = [f"{mid}#0"]
-            self.part_then[f"{mid}#0"], self.part_body[f"{mid}#0"] = m["then"], body
-            self.mentions[mid] = self.mentions[f"{mid}#0"] = voc.outcome_keys(m["then"])
-            self.part_vars[f"{mid}#0"] = _outcome_vars(body)
-            self.part_sit[f"{mid}#0"] = sorted(_situation_vars_in(body, self.v))
-            self.clause_sit[mid] = set(self.part_sit[f"{mid}#0"])
-            self.relevant.append(mid)
-            parts.add(f"{mid}#0")
-        return parts
 
     # ------------------------------------------------------------------ cells
     def cells(self) -> Iterable[tuple[frozenset, dict[str, str], tuple[bool, ...]]]:
@@ -406,7 +381,7 @@ class Analysis:
             found.shown = self._minimal(found.cell, found.situation, found.plain, found.clauses, extra)
             if found.shown is not None:  # the plainest situation with what the finding needs: the scenario's
                 found.plain = self._plainest_of([*self.wf, self.scope, *[self.guards[c] for c in found.clauses if c in self.guards],
-                                                 *[self.v.eq(n, x) for n, x in found.shown.items()]]) or found.plain
+                                                 *[self.v.eq(n, x) for n, x in found.shown.items()]], canonical=True) or found.plain
 
     def _minimal(self, applies: frozenset, situation: dict, plain: dict | None, clauses: list[str], extra) -> dict | None:
         """The witness with only the variables that matter: those the finding's clauses (or the
@@ -426,17 +401,60 @@ class Analysis:
         """The plainest situation of the cell (face up, no event, a card ...): the witness shown."""
         return self._plainest_of([*self.wf, self.scope, *self._cell_constraints(applies, situation)])
 
-    def _plainest_of(self, constraints: list) -> dict | None:
+    def _plainest_of(self, constraints: list, canonical: bool = False) -> dict | None:
+        """The plainest situation under ``constraints``: the preferred values where possible;
+        with ``canonical``, every other variable at its first possible value too (so that the
+        witness does not depend on the model Z3 happens to return). Where the finite-domain
+        solver gives up on an assumption ("unknown"), the general one decides, so that no
+        preference is dropped silently."""
         s = self.limits.solver()
         s.add(*constraints)
+        general: list = []
+
+        def check(assumptions: list):
+            r = s.check(*assumptions)
+            if r != z3.unknown:
+                return r, s
+            if not general:
+                g = z3.Solver()
+                g.set("timeout", self.limits.timeout_ms)
+                g.add(*constraints)
+                general.append(g)
+            return general[0].check(*assumptions), general[0]
+
         keep: list = []
-        for name, value in _PREFERRED:
-            trial = keep + [self.v.eq(name, value)]
-            if s.check(*trial) == z3.sat:
-                keep = trial
-        if s.check(*keep) != z3.sat:
+        fixed: set[str] = set()
+        r, solver = check(keep)
+        if r != z3.sat:
             return None
-        return self.v.read(s.model(), voc.SITUATION)
+        model = solver.model()  # satisfies `keep`: a preference it already meets needs no call
+        for name, value in _PREFERRED:
+            if name in fixed:
+                continue
+            trial = keep + [self.v.eq(name, value)]
+            if self.v.read(model, [name])[name] == value:
+                keep = trial
+                fixed.add(name)
+                continue
+            r, solver = check(trial)
+            if r == z3.sat:
+                keep, model = trial, solver.model()
+                fixed.add(name)
+        for name in voc.SITUATION if canonical else ():
+            if name in fixed:
+                continue
+            now = self.v.read(model, [name])[name]
+            # the first possible value in the domain's order: those before the model's one are tried
+            for value in self.v.values[name]:
+                if value == now:
+                    keep = keep + [self.v.eq(name, value)]
+                    break
+                r, solver = check([*keep, self.v.eq(name, value)])
+                if r == z3.sat:
+                    keep, model = keep + [self.v.eq(name, value)], solver.model()
+                    break
+        r, solver = check(keep)
+        return self.v.read(solver.model(), voc.SITUATION) if r == z3.sat else None
 
     def _cell_constraints(self, applies: frozenset, situation: dict) -> list:
         return [self.guards[c] if c in applies else z3.Not(self.guards[c]) for c in self.relevant] + [self.v.eq(n, situation[n]) for n in self.sit_vars(applies)]
@@ -488,6 +506,33 @@ class Analysis:
         ids = list(dict.fromkeys(aside_ids + (deciding or elsewhere))) or [c for c in sorted(applies) if c in custom_ids][:3]
         self._questions_found.append(OpenQuestion(name, question, situation, values, ids, deciding, elsewhere,
                                                   [(_cid(p), self.part_then[p]) for p in aside], applies))
+
+
+def _add_meanings(an: "Analysis") -> set[str]:
+    """The vocabulary's own clauses (``voc.MEANINGS``: what the timing words mean) that speak
+    of an outcome some clause of the analysis speaks of: they split the situations like any
+    clause, and in a cell where they apply their parts are axioms, never blamed. Returns
+    their parts."""
+    parts = set()
+    for m in voc.MEANINGS:
+        body = voc.compile_outcome(an.v, m["then"])
+        spoken = _outcome_vars(body)
+        # only where a clause speaking of these outcomes applies (elsewhere it would split
+        # every cell for nothing)
+        speakers = [c.id for c in an.clauses if any(an.part_vars[p] & spoken for p in an.parts[c.id])]
+        if not speakers:
+            continue
+        mid = m["id"]
+        an.guards[mid] = z3.And(voc.compile_condition(an.v, m["when"]), z3.Or(*[an.guards[c] for c in speakers]))
+        an.parts[mid] = [f"{mid}#0"]
+        an.part_then[f"{mid}#0"], an.part_body[f"{mid}#0"] = m["then"], body
+        an.mentions[mid] = an.mentions[f"{mid}#0"] = voc.outcome_keys(m["then"])
+        an.part_vars[f"{mid}#0"] = _outcome_vars(body)
+        an.part_sit[f"{mid}#0"] = sorted(_situation_vars_in(body, an.v))
+        an.clause_sit[mid] = set(an.part_sit[f"{mid}#0"])
+        an.relevant.append(mid)
+        parts.add(f"{mid}#0")
+    return parts
 
 
 def _bits(flags: list) -> z3.BitVecRef | None:

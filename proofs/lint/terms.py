@@ -32,6 +32,8 @@ def misspelling_findings(rs: RuleSet, skipped: list[str]) -> list[Finding]:
     own = set()
     for t in rs.terms:
         own |= set(re.findall(r"[a-z]+", t["term"].lower()))
+    for words in rs.declared.values():  # the set's own words (`declares`)
+        own |= {w for name in words for w in re.findall(r"[a-z]+", name)}
     vocab = sorted(w for w in known if len(w) >= 4)
     findings = []
     seen = set()
@@ -109,7 +111,10 @@ _Q = "[“\"]"
 _EQ = "[”\"]"
 #: Where a clause's text names a supertype, a keyword or a layout: (kind, pattern of the word).
 _NAMED = (
-    ("supertypes", re.compile(rf"{_Q}?\b([A-Za-z][\w-]*){_EQ}? supertype\b|\bsupertype {_Q}([A-Za-z][\w -]*?){_EQ}", re.I)),
+    # quoted (“the “Dynamic” supertype”), or a capitalized word before “supertype” (“the Relic
+    # supertype”, “Relic is a supertype”) that is not an article
+    ("supertypes", re.compile(rf"{_Q}([A-Za-z][\w -]*?){_EQ} [Ss]upertype\b|\b[Ss]upertype {_Q}([A-Za-z][\w -]*?){_EQ}"
+                              r"|\b(?!(?:A|An|The|This|That|Each|Its|No)\b)([A-Z][\w-]*) (?:is a |is the )?supertype\b")),
     ("keywords", re.compile(rf"{_Q}([A-Za-z][\w -]*?){_EQ} (?:keyword|ability word)\b|\bkeyword(?: ability)? {_Q}([A-Za-z][\w -]*?){_EQ}", re.I)),
     ("layouts", re.compile(rf"{_Q}([A-Za-z][\w -]*?){_EQ} (?:layout|frame)\b|\blayout {_Q}([A-Za-z][\w -]*?){_EQ}", re.I)),
 )
