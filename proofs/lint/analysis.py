@@ -181,7 +181,7 @@ class Analysis:
         self.limits = _Limits(timeout_ms, rlimit)
         self.clauses: list[Clause] = list(custom.clauses) + (list(core.clauses) if core else [])
         self.by_id = {c.id: c for c in self.clauses}
-        declared = {k: tuple(dict.fromkeys(custom.declared.get(k, ()) + (core.declared.get(k, ()) if core else ()))) for k in {*custom.declared, *(core.declared if core else ())}}
+        declared = {k: tuple(dict.fromkeys(custom.declared.get(k, ()) + (core.declared.get(k, ()) if core else ()))) for k in sorted({*custom.declared, *(core.declared if core else ())})}
         self.v = voc.Vars(declared=declared)
         wf = self.v.well_formed()
         self.outcome_axioms = [wf.pop()]  # the last axiom is about outcomes (vocabulary meaning)
