@@ -153,6 +153,7 @@ class Conflict:
     cell: frozenset  # the clauses that apply in the witness's cell
     plain: dict | None = None  # the plainest situation of that cell (None: Z3 found none)
     shown: dict | None = None  # the plainest situation without the variables nothing constrains
+    universe: tuple = ()  # the clauses of the group whose cell it is (Analysis.groups)
 
 
 @dataclass
@@ -170,6 +171,7 @@ class OpenQuestion:
     cell: frozenset
     plain: dict | None = None
     shown: dict | None = None
+    universe: tuple = ()
 
 
 class Analysis:
@@ -229,19 +231,60 @@ class Analysis:
         self.override_hits: dict[tuple[str, str], dict] = {}
         self.n_cells = 0
         self._questions_found: list[OpenQuestion] = []
+        self._universe: list[str] = []  # the group being analysed
         self._amb_cache: dict = {}
 
     # ------------------------------------------------------------------ cells
-    def cells(self) -> Iterable[tuple[frozenset, dict[str, str], tuple[bool, ...]]]:
+    def groups(self) -> list[tuple[list[str], list[int]]]:
+        """The relevant clauses (and the questions) split into groups that share no outcome
+        variable, and are tied by no precedence: no conflict, no deciding clause and no
+        override crosses two groups, so each group's situations are enumerated alone (the
+        cells of the whole are the product of the groups' cells; analysed alone, their sum).
+        Returns (clause IDs, question indexes) per group, in a fixed order."""
+        parent: dict = {}
+
+        def find(x):
+            while parent.setdefault(x, x) != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for cid in self.relevant:
+            find(("c", cid))
+            for pid in self.parts[cid]:
+                for tok in sorted(self.part_vars[pid]):
+                    parent[find(("v", tok))] = find(("c", cid))
+        for p in self.prec:  # the overriding clause's situations decide the overridden one's body
+            if p.rule in self.parts and self.parts.get(p.over) and (not p.on or {_token(n) for n in p.on} & set().union(*[self.part_vars[x] for x in self.parts[p.over]])):
+                parent[find(("c", p.rule))] = find(("c", p.over))
+        for n, q in enumerate(self.questions):
+            parent[find(("q", n))] = find(("v", _token(q["outcome"])))
+        members: dict = {}
+        for x in sorted(parent, key=str):
+            members.setdefault(find(x), []).append(x)
+        out = []
+        for group in members.values():
+            ids = [x[1] for x in group if x[0] == "c" and x[1] in self.guards and self.parts[x[1]]]
+            qs = sorted(x[1] for x in group if x[0] == "q")
+            if ids or qs:
+                out.append((sorted(ids, key=self.relevant.index), qs))
+        return sorted(out, key=lambda g: (g[0][:1] and self.relevant.index(g[0][0]), g[1]))
+
+    def cells(self, universe: list[str] | None = None, questions: list[int] | None = None) -> Iterable[tuple[frozenset, dict[str, str], tuple[bool, ...]]]:
+        """Every cell of the clauses ``universe`` (default: all relevant ones) and the questions
+        of the indexes ``questions`` (default: all); ``asked`` has a flag per question of the
+        rule set (False for those not enumerated here)."""
+        universe = self.relevant if universe is None else universe
+        questions = list(range(len(self.questions))) if questions is None else questions
         s = self.limits.solver()
         s.add(self.wf)
         s.add(self.scope)
-        app = {cid: z3.Bool(f"applies[{cid}]") for cid in self.relevant}
+        app = {cid: z3.Bool(f"applies[{cid}]") for cid in universe}
         for cid, a in app.items():
             s.add(a == self.guards[cid])
-        qs = [z3.Bool(f"asked[{n}]") for n in range(len(self.questions))]
-        for q, question in zip(qs, self.questions):
-            s.add(q == voc.compile_condition(self.v, question.get("when")))
+        qs = [z3.Bool(f"asked[{n}]") for n in questions]
+        for q, n in zip(qs, questions):
+            s.add(q == voc.compile_condition(self.v, self.questions[n].get("when")))
         # the model's answer for every clause and question in one evaluation (a bit each), and
         # the blocking clause built from literals made once: per-literal calls through the z3
         # wrapper cost more than the solver on these small problems
@@ -261,7 +304,8 @@ class Analysis:
             word = model.eval(bits, model_completion=True).as_long() if flags else 0
             on = [bool(word >> (len(flags) - 1 - n) & 1) for n in range(len(flags))]
             applies = frozenset(cid for cid, x in zip(ids, on) if x)
-            asked = tuple(on[len(ids):])
+            flagged = dict(zip(questions, on[len(ids):]))
+            asked = tuple(flagged.get(n, False) for n in range(len(self.questions)))
             situation = self.v.read(model, voc.SITUATION)
             # only the situation variables that the applicable clauses' outcomes test split a cell
             other = [self.v.eq(n, situation[n]) for n in self.sit_vars(applies)]
@@ -339,7 +383,13 @@ class Analysis:
         seen_amb: set = set()
         mus_cache: dict = {}
         self.n_cells = 0
-        for applies, situation, asked in self.cells():
+        for universe, questions in self.groups():
+            self._universe = universe
+            self._run_group(universe, questions, seen_mus, seen_amb, mus_cache)
+        self._finish(seen_mus)
+
+    def _run_group(self, universe, questions, seen_mus, seen_amb, mus_cache) -> None:
+        for applies, situation, asked in self.cells(universe, questions):
             self.n_cells += 1
             bodies, shadows = self.effective(applies, situation)
             bsit = tuple((n, situation[n]) for n in self.sit_vars(applies))
@@ -355,7 +405,7 @@ class Analysis:
                 for mus in muses:
                     clauses = frozenset(_cid(p) for p in mus)
                     if clauses not in seen_mus or _rank(situation) < _rank(seen_mus[clauses][0]):
-                        seen_mus[clauses] = (situation, mus, applies)
+                        seen_mus[clauses] = (situation, mus, applies, tuple(universe))
                 here = tuple(on and _token(q["outcome"]) in tokens for q, on in zip(self.questions, asked))
                 undecided = [u and not h for u, h in zip(undecided, here)]
                 if any(here):
@@ -363,12 +413,15 @@ class Analysis:
                         self._ambiguities(applies, situation, here, {k: bodies[k] for k in [*sorted(mss), *axioms]}, seen_amb, set(parts) - mss, bsit)
             if any(undecided):  # questions whose outcome no applicable part mentions
                 self._ambiguities(applies, situation, tuple(undecided), {}, seen_amb, set(), bsit)
-        for clauses, (situation, mus, applies) in seen_mus.items():
+
+    def _finish(self, seen_mus: dict) -> None:
+        """The minimal conflicts and the plainest open questions, with their witnesses."""
+        for clauses, (situation, mus, applies, universe) in seen_mus.items():
             if any(other < clauses for other in seen_mus):
                 continue  # not minimal at the level of clauses (a smaller set of the same clauses conflicts)
             ids = sorted(clauses, key=clause_order)
             requires = {cid: [self.part_then[p] for p in sorted(mus) if _cid(p) == cid] for cid in ids}
-            self.conflicts.append(Conflict(ids, requires, situation, applies))
+            self.conflicts.append(Conflict(ids, requires, situation, applies, universe=universe))
         best: dict = {}
         for q in self._questions_found:
             k = (q.outcome, tuple(q.clauses))
@@ -376,7 +429,7 @@ class Analysis:
                 best[k] = q
         self.open_questions = list(best.values())
         for found in [*self.conflicts, *self.open_questions]:
-            found.plain = self._plainest(found.cell, found.situation)
+            found.plain = self._plainest(found.cell, found.situation, found.universe)
             extra = found.question.get("when") if isinstance(found, OpenQuestion) else None
             found.shown = self._minimal(found.cell, found.situation, found.plain, found.clauses, extra)
             if found.shown is not None:  # the plainest situation with what the finding needs: the scenario's
@@ -397,9 +450,9 @@ class Analysis:
         return {name: plain[name] for name in voc.SITUATION
                 if name in mentioned or (plain[name] != _DEFAULTS.get(name) and s.check(z3.Not(self.v.eq(name, plain[name]))) == z3.unsat)}
 
-    def _plainest(self, applies: frozenset, situation: dict) -> dict | None:
+    def _plainest(self, applies: frozenset, situation: dict, universe: tuple) -> dict | None:
         """The plainest situation of the cell (face up, no event, a card ...): the witness shown."""
-        return self._plainest_of([*self.wf, self.scope, *self._cell_constraints(applies, situation)])
+        return self._plainest_of([*self.wf, self.scope, *self._cell_constraints(applies, situation, universe)])
 
     def _plainest_of(self, constraints: list, canonical: bool = False) -> dict | None:
         """The plainest situation under ``constraints``: the preferred values where possible;
@@ -456,8 +509,10 @@ class Analysis:
         r, solver = check(keep)
         return self.v.read(solver.model(), voc.SITUATION) if r == z3.sat else None
 
-    def _cell_constraints(self, applies: frozenset, situation: dict) -> list:
-        return [self.guards[c] if c in applies else z3.Not(self.guards[c]) for c in self.relevant] + [self.v.eq(n, situation[n]) for n in self.sit_vars(applies)]
+    def _cell_constraints(self, applies: frozenset, situation: dict, universe: tuple) -> list:
+        """What makes a situation one of the cell's: which clauses of its group apply, and the
+        situation variables their bodies test."""
+        return [self.guards[c] if c in applies else z3.Not(self.guards[c]) for c in universe] + [self.v.eq(n, situation[n]) for n in self.sit_vars(applies)]
 
     def _ambiguities(self, applies, situation, asked, bodies, seen, set_aside, bsit) -> None:
         solver = None
@@ -505,7 +560,7 @@ class Analysis:
         custom_ids = {x.id for x in self.custom.clauses}
         ids = list(dict.fromkeys(aside_ids + (deciding or elsewhere))) or [c for c in sorted(applies) if c in custom_ids][:3]
         self._questions_found.append(OpenQuestion(name, question, situation, values, ids, deciding, elsewhere,
-                                                  [(_cid(p), self.part_then[p]) for p in aside], applies))
+                                                  [(_cid(p), self.part_then[p]) for p in aside], applies, universe=tuple(self._universe)))
 
 
 def _add_meanings(an: "Analysis") -> set[str]:

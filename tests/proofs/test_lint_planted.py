@@ -97,3 +97,34 @@ def test_dyn_without_its_declared_supertype_gets_an_unknown_term(tmp_path):
     assert undeclared_findings(dyn) == []  # DYN declares “Dynamic” (DYN.1)
     dyn.declares = {}
     assert [(f.subkind, f.clauses) for f in undeclared_findings(dyn)] == [("undeclared", ["dyn.1"])]
+
+
+def test_every_vocabulary_witness_validates_and_runs(vocabulary_report, tmp_path):
+    from mtgrules.conformance.scenarios import load_corpus
+    from mtgrules.proofs.lint.runs import run_on_reference
+    from mtgrules.proofs.lint.witnesses import write_scenarios
+
+    write_scenarios(vocabulary_report.findings, tmp_path)
+    corpus = load_corpus(tmp_path)
+    with_scenario = [f for f in vocabulary_report.findings if f.scenario]
+    assert corpus.problems == [] and len(corpus.scenarios) == len(with_scenario) == 7
+    assert run_on_reference(vocabulary_report.findings) == []
+    assert [(f.clauses, f.model["outcome"]) for f in with_scenario if f.model["outcome"] != "passed"] == []
+    # the set's own words are on no card of the pool: a card stands for them, and the notes say so
+    cost = next(f for f in with_scenario if f.clauses == ["p6.5", "p6.6"])
+    assert "own words (keyword echo-strike" in cost.scenario["notes"] and "supertype relic" in cost.scenario["notes"]
+    # cast from a graveyard without a keyword that allows it: the scenario stops before the cast
+    zone = next(f for f in with_scenario if f.clauses == ["p6.10", "p6.11"])
+    assert zone.scenario["setup"]["players"]["alice"]["graveyard"][0]["as"] == "W" and zone.scenario["steps"][0]["check"] == "state"
+
+
+def test_declaring_a_word_the_vocabulary_has_is_an_error(tmp_path):
+    path = tmp_path / "twice.yaml"
+    path.write_text("ruleset: {id: hb, title: twice, core: false}\ndeclares: {keywords: [{name: flashback}]}\nclauses:\n  - {id: hb.1, text: \"x\"}\n", encoding="utf-8")
+    from mtgrules.problems import InputError
+    from mtgrules.proofs.rulesets import load
+
+    with pytest.raises(InputError) as err:
+        load(path)
+    assert [(p.line, p.field) for p in err.value.problems] == [(2, "declares/keywords/0/name")]
+    assert "already a value of `keyword`" in err.value.problems[0].message
