@@ -8,6 +8,10 @@ Method (job 3 of DESIGN.md "Z3 has four jobs"):
    well-formedness axioms and the rule set's ``scope`` restrict them. Z3 enumerates every distinct
    *cell*: which clauses apply, which questions are asked, and the values of the few situation
    variables that clause bodies test. One concrete situation of each cell is its witness.
+   Clauses that share no outcome variable (and no precedence) cannot conflict or decide the
+   same question, so each such group is enumerated alone (``groups``): the cells of the groups
+   add up instead of multiplying. The vocabulary's own clauses (``voc.MEANINGS``: what the
+   timing words mean) join the group of the clauses that speak of timing, as axioms.
 2. **Precedence.** In a cell where clause X applies and the data says "X over Y" (optionally
    only ``on`` some outcomes), Y is dropped (or its constraints on those outcomes are renamed to
    private copies, so they constrain nothing shared). Intended overrides are never reported.
@@ -31,6 +35,7 @@ import z3
 
 from .. import vocabulary as voc
 from ..rulesets import Clause, RuleSet
+from . import plainest
 
 TIMEOUT_MS = 5_000
 RLIMIT = 20_000_000
@@ -232,44 +237,10 @@ class Analysis:
         self.n_cells = 0
         self._questions_found: list[OpenQuestion] = []
         self._universe: list[str] = []  # the group being analysed
+        self.plainest_cache: dict = {}  # plainest.plainest_of's answers
         self._amb_cache: dict = {}
 
     # ------------------------------------------------------------------ cells
-    def groups(self) -> list[tuple[list[str], list[int]]]:
-        """The relevant clauses (and the questions) split into groups that share no outcome
-        variable, and are tied by no precedence: no conflict, no deciding clause and no
-        override crosses two groups, so each group's situations are enumerated alone (the
-        cells of the whole are the product of the groups' cells; analysed alone, their sum).
-        Returns (clause IDs, question indexes) per group, in a fixed order."""
-        parent: dict = {}
-
-        def find(x):
-            while parent.setdefault(x, x) != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        for cid in self.relevant:
-            find(("c", cid))
-            for pid in self.parts[cid]:
-                for tok in sorted(self.part_vars[pid]):
-                    parent[find(("v", tok))] = find(("c", cid))
-        for p in self.prec:  # the overriding clause's situations decide the overridden one's body
-            if p.rule in self.parts and self.parts.get(p.over) and (not p.on or {_token(n) for n in p.on} & set().union(*[self.part_vars[x] for x in self.parts[p.over]])):
-                parent[find(("c", p.rule))] = find(("c", p.over))
-        for n, q in enumerate(self.questions):
-            parent[find(("q", n))] = find(("v", _token(q["outcome"])))
-        members: dict = {}
-        for x in sorted(parent, key=str):
-            members.setdefault(find(x), []).append(x)
-        out = []
-        for group in members.values():
-            ids = [x[1] for x in group if x[0] == "c" and x[1] in self.guards and self.parts[x[1]]]
-            qs = sorted(x[1] for x in group if x[0] == "q")
-            if ids or qs:
-                out.append((sorted(ids, key=self.relevant.index), qs))
-        return sorted(out, key=lambda g: (g[0][:1] and self.relevant.index(g[0][0]), g[1]))
-
     def cells(self, universe: list[str] | None = None, questions: list[int] | None = None) -> Iterable[tuple[frozenset, dict[str, str], tuple[bool, ...]]]:
         """Every cell of the clauses ``universe`` (default: all relevant ones) and the questions
         of the indexes ``questions`` (default: all); ``asked`` has a flag per question of the
@@ -383,7 +354,7 @@ class Analysis:
         seen_amb: set = set()
         mus_cache: dict = {}
         self.n_cells = 0
-        for universe, questions in self.groups():
+        for universe, questions in _groups(self):
             self._universe = universe
             self._run_group(universe, questions, seen_mus, seen_amb, mus_cache)
         self._finish(seen_mus)
@@ -429,90 +400,7 @@ class Analysis:
                 best[k] = q
         self.open_questions = list(best.values())
         for found in [*self.conflicts, *self.open_questions]:
-            found.plain = self._plainest(found.cell, found.situation, found.universe)
-            extra = found.question.get("when") if isinstance(found, OpenQuestion) else None
-            found.shown = self._minimal(found.cell, found.situation, found.plain, found.clauses, extra)
-            if found.shown is not None:  # the plainest situation with what the finding needs: the scenario's
-                found.plain = self._plainest_of([*self.wf, self.scope, *[self.guards[c] for c in found.clauses if c in self.guards],
-                                                 *[self.v.eq(n, x) for n, x in found.shown.items()]], canonical=True) or found.plain
-
-    def _minimal(self, applies: frozenset, situation: dict, plain: dict | None, clauses: list[str], extra) -> dict | None:
-        """The witness with only the variables that matter: those the finding's clauses (or the
-        question) test, and those the cell forces; a variable free in the cell and tested by none
-        of them (``keyword`` where no clause speaks of a keyword) is dropped."""
-        if plain is None:
-            return None
-        mentioned = set().union(*[_cond_vars(self.by_id[c].when) for c in clauses if c in self.by_id], _cond_vars(extra), _cond_vars(self.custom.scope))
-        mentioned |= set().union(*[self.clause_sit[c] for c in clauses if c in self.clause_sit])
-        s = self.limits.solver()
-        s.add(*self.wf, self.scope, *[self.guards[c] for c in clauses if c in self.guards], *[self.v.eq(n, plain[n]) for n in sorted(mentioned)])
-        # a forced value that is the plain one (face up, untapped, not merged) goes without saying
-        return {name: plain[name] for name in voc.SITUATION
-                if name in mentioned or (plain[name] != _DEFAULTS.get(name) and s.check(z3.Not(self.v.eq(name, plain[name]))) == z3.unsat)}
-
-    def _plainest(self, applies: frozenset, situation: dict, universe: tuple) -> dict | None:
-        """The plainest situation of the cell (face up, no event, a card ...): the witness shown."""
-        return self._plainest_of([*self.wf, self.scope, *self._cell_constraints(applies, situation, universe)])
-
-    def _plainest_of(self, constraints: list, canonical: bool = False) -> dict | None:
-        """The plainest situation under ``constraints``: the preferred values where possible;
-        with ``canonical``, every other variable at its first possible value too (so that the
-        witness does not depend on the model Z3 happens to return). Where the finite-domain
-        solver gives up on an assumption ("unknown"), the general one decides, so that no
-        preference is dropped silently."""
-        s = self.limits.solver()
-        s.add(*constraints)
-        general: list = []
-
-        def check(assumptions: list):
-            r = s.check(*assumptions)
-            if r != z3.unknown:
-                return r, s
-            if not general:
-                g = z3.Solver()
-                g.set("timeout", self.limits.timeout_ms)
-                g.add(*constraints)
-                general.append(g)
-            return general[0].check(*assumptions), general[0]
-
-        keep: list = []
-        fixed: set[str] = set()
-        r, solver = check(keep)
-        if r != z3.sat:
-            return None
-        model = solver.model()  # satisfies `keep`: a preference it already meets needs no call
-        for name, value in _PREFERRED:
-            if name in fixed:
-                continue
-            trial = keep + [self.v.eq(name, value)]
-            if self.v.read(model, [name])[name] == value:
-                keep = trial
-                fixed.add(name)
-                continue
-            r, solver = check(trial)
-            if r == z3.sat:
-                keep, model = trial, solver.model()
-                fixed.add(name)
-        for name in voc.SITUATION if canonical else ():
-            if name in fixed:
-                continue
-            now = self.v.read(model, [name])[name]
-            # the first possible value in the domain's order: those before the model's one are tried
-            for value in self.v.values[name]:
-                if value == now:
-                    keep = keep + [self.v.eq(name, value)]
-                    break
-                r, solver = check([*keep, self.v.eq(name, value)])
-                if r == z3.sat:
-                    keep, model = keep + [self.v.eq(name, value)], solver.model()
-                    break
-        r, solver = check(keep)
-        return self.v.read(solver.model(), voc.SITUATION) if r == z3.sat else None
-
-    def _cell_constraints(self, applies: frozenset, situation: dict, universe: tuple) -> list:
-        """What makes a situation one of the cell's: which clauses of its group apply, and the
-        situation variables their bodies test."""
-        return [self.guards[c] if c in applies else z3.Not(self.guards[c]) for c in universe] + [self.v.eq(n, situation[n]) for n in self.sit_vars(applies)]
+            plainest.witnesses(self, found)
 
     def _ambiguities(self, applies, situation, asked, bodies, seen, set_aside, bsit) -> None:
         solver = None
@@ -561,6 +449,42 @@ class Analysis:
         ids = list(dict.fromkeys(aside_ids + (deciding or elsewhere))) or [c for c in sorted(applies) if c in custom_ids][:3]
         self._questions_found.append(OpenQuestion(name, question, situation, values, ids, deciding, elsewhere,
                                                   [(_cid(p), self.part_then[p]) for p in aside], applies, universe=tuple(self._universe)))
+
+
+def _groups(an: "Analysis") -> list[tuple[list[str], list[int]]]:
+    """The relevant clauses (and the questions) split into groups that share no outcome
+    variable, and are tied by no precedence: no conflict, no deciding clause and no
+    override crosses two groups, so each group's situations are enumerated alone (the
+    cells of the whole are the product of the groups' cells; analysed alone, their sum).
+    Returns (clause IDs, question indexes) per group, in a fixed order."""
+    parent: dict = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for cid in an.relevant:
+        find(("c", cid))
+        for pid in an.parts[cid]:
+            for tok in sorted(an.part_vars[pid]):
+                parent[find(("v", tok))] = find(("c", cid))
+    for p in an.prec:  # the overriding clause's situations decide the overridden one's body
+        if p.rule in an.parts and an.parts.get(p.over) and (not p.on or {_token(n) for n in p.on} & set().union(*[an.part_vars[x] for x in an.parts[p.over]])):
+            parent[find(("c", p.rule))] = find(("c", p.over))
+    for n, q in enumerate(an.questions):
+        parent[find(("q", n))] = find(("v", _token(q["outcome"])))
+    members: dict = {}
+    for x in sorted(parent, key=str):
+        members.setdefault(find(x), []).append(x)
+    out = []
+    for group in members.values():
+        ids = [x[1] for x in group if x[0] == "c" and x[1] in an.guards and an.parts[x[1]]]
+        qs = sorted(x[1] for x in group if x[0] == "q")
+        if ids or qs:
+            out.append((sorted(ids, key=an.relevant.index), qs))
+    return sorted(out, key=lambda g: (g[0][:1] and an.relevant.index(g[0][0]), g[1]))
 
 
 def _add_meanings(an: "Analysis") -> set[str]:
@@ -630,21 +554,6 @@ def _outcome_vars(expr: z3.ExprRef) -> set[str]:
     return names
 
 
-def _cond_vars(cond: Any) -> set[str]:
-    """The situation variables a condition tests."""
-    if isinstance(cond, list):
-        return set().union(*[_cond_vars(c) for c in cond]) if cond else set()
-    if not isinstance(cond, dict):
-        return set()
-    out = set()
-    for key, value in cond.items():
-        if key in ("any", "all", "not"):
-            out |= _cond_vars(value)
-        elif key in voc.SITUATION:
-            out.add(key)
-    return out
-
-
 def _cid(part: str) -> str:
     return part.split("#")[0]
 
@@ -665,14 +574,6 @@ def clause_order(cid: str):
     return (not cid.startswith(("dyn", "t.", "hb")), cid)
 
 
-_PREFERRED = [("face", "up"), ("kind", "card"), ("layout", "normal"), ("keyword", "none"), ("supertype", "none"), ("merged", "no"), ("card", "any"), ("status", "normal"),
-              ("tapped", "no"), ("event", "none"), ("via", "cast"), ("via", "none"), ("zone", "hand"), ("priority", "yes"), ("turn", "yours"), ("stack", "empty"),
-              ("step", "precombat-main"), ("from-zone", "none"), ("from-zone", "hand")]
-_DEFAULTS = {"layout": "normal", "kind": "card", "card": "any", "face": "up", "status": "normal", "tapped": "no", "half": "none", "event": "none", "zone": "hand", "via": "none",
-             "keyword": "none", "merged": "no", "to-zone": "none", "other-component": "none", "from-zone": "none", "supertype": "none", "priority": "yes", "turn": "yours",
-             "step": "precombat-main", "stack": "empty"}
-
-
 def _rank(s: dict) -> tuple:
     """The plainer witness first; ties broken by the values, so that the choice never depends on
     the order in which cells were met."""
@@ -681,4 +582,4 @@ def _rank(s: dict) -> tuple:
 
 def _complexity(s: dict) -> int:
     plain = {"via": ("none", "cast"), "layout": ("normal",), "from-zone": ("none", "hand")}
-    return sum(1 for k, val in _DEFAULTS.items() if s.get(k) != val and s.get(k) not in plain.get(k, ())) + (s.get("zone") != "hand")
+    return sum(1 for k, val in plainest.DEFAULTS.items() if s.get(k) != val and s.get(k) not in plain.get(k, ())) + (s.get("zone") != "hand")

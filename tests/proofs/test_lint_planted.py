@@ -66,7 +66,7 @@ def test_the_timing_conflict_is_decided_by_the_model_on_its_witness(vocabulary_r
     from mtgrules.proofs.lint.runs import run_on_reference
 
     f = next(f for f in vocabulary_report.findings if f.clauses == ["p6.2", "p6.3"])
-    assert f.scenario["setup"]["turn"]["step"] == "end-of-combat" and f.readings == ["p6.2", "p6.3"]
+    assert f.scenario["setup"]["turn"]["step"] == "beginning-of-combat" and f.readings == ["p6.2", "p6.3"]
     assert f.alternatives == [[{"does_not_offer": {"cast": "W", "by": "alice"}}], [{"offers": {"cast": "W", "by": "alice"}}]]
     assert run_on_reference([f]) == []
     # a creature card at end of combat: the model follows sorcery speed (307.1), not p6.3
