@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import fnmatch
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Iterable
 
 import z3
@@ -326,12 +327,7 @@ class Analysis:
         the characteristics variables together): a conflict lies within one group, and a
         question is decided within the group of its outcome. Returns (parts, outcome tokens)."""
         parent: dict = {}
-
-        def find(x):
-            while parent.setdefault(x, x) != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
+        find = partial(_find, parent)
 
         for pid in bodies:
             toks = [("v", t) for t in sorted(self.part_vars[pid] - {_token(n) for n in shadows[pid]})]
@@ -458,12 +454,7 @@ def _groups(an: "Analysis") -> list[tuple[list[str], list[int]]]:
     cells of the whole are the product of the groups' cells; analysed alone, their sum).
     Returns (clause IDs, question indexes) per group, in a fixed order."""
     parent: dict = {}
-
-    def find(x):
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
+    find = partial(_find, parent)
 
     for cid in an.relevant:
         find(("c", cid))
@@ -512,6 +503,14 @@ def _add_meanings(an: "Analysis") -> set[str]:
         an.relevant.append(mid)
         parts.add(f"{mid}#0")
     return parts
+
+
+def _find(parent: dict, x):
+    """Union-find: the representative of ``x`` (path halving); ``parent[a] = b`` joins."""
+    while parent.setdefault(x, x) != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
 
 
 def _bits(flags: list) -> z3.BitVecRef | None:
