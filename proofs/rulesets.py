@@ -57,6 +57,12 @@ class RuleSet:
     precedence: list[dict]
     clauses: list[Clause]
     lines: dict[str, int] = field(default_factory=dict)
+    declares: dict = field(default_factory=dict)  # {keywords|supertypes|layouts: [{name, defined_by}]}
+
+    @property
+    def declared(self) -> dict[str, tuple[str, ...]]:
+        """The words the set introduces, as extra values of the situation variables."""
+        return voc.declared_values(self.declares)
 
     def clause(self, clause_id: str) -> Clause | None:
         return next((c for c in self.clauses if c.id == clause_id), None)
@@ -84,14 +90,20 @@ def load(path: str | Path, known_ids: set[str] | None = None) -> RuleSet:
     data = doc.data
     spec = _spec()
     meta = data["ruleset"]
-    problems += [doc.problem(p, m) for p, m in voc.check_condition(meta.get("scope"), ["ruleset", "scope"], "situation")]
+    declared = voc.declared_values(data.get("declares"))
+    for kind, items in sorted((data.get("declares") or {}).items()):
+        known = voc.SITUATION[voc.DECLARABLE[kind]]
+        for n, d in enumerate(items):
+            if d["name"] in known:
+                problems.append(doc.problem(["declares", kind, n, "name"], f"`{d['name']}` is already a value of `{voc.DECLARABLE[kind]}` in the vocabulary: nothing to declare"))
+    problems += [doc.problem(p, m) for p, m in voc.check_condition(meta.get("scope"), ["ruleset", "scope"], "situation", declared)]
     questions = meta.get("questions", [])
     for n, q in enumerate(questions):
         if q["outcome"] not in voc.OUTCOMES:
             problems.append(doc.problem(["ruleset", "questions", n, "outcome"], f"unknown outcome `{q['outcome']}`" + voc._suggest(q["outcome"], voc.OUTCOMES)))
-        problems += [doc.problem(p, m) for p, m in voc.check_condition(q.get("when"), ["ruleset", "questions", n, "when"], "situation")]
+        problems += [doc.problem(p, m) for p, m in voc.check_condition(q.get("when"), ["ruleset", "questions", n, "when"], "situation", declared)]
     for n, t in enumerate(data.get("terms", [])):
-        problems += [doc.problem(p, m) for p, m in voc.check_condition(t["means"], ["terms", n, "means"], "situation")]
+        problems += [doc.problem(p, m) for p, m in voc.check_condition(t["means"], ["terms", n, "means"], "situation", declared)]
     clauses: list[Clause] = []
     seen: dict[str, int] = {}
     for n, c in enumerate(data["clauses"]):
@@ -99,10 +111,10 @@ def load(path: str | Path, known_ids: set[str] | None = None) -> RuleSet:
         if c["id"] in seen:
             problems.append(doc.problem(base + ["id"], f"duplicate clause ID {c['id']!r}, first at line {doc.line(['clauses', seen[c['id']], 'id'])}"))
         seen[c["id"]] = n
-        problems += [doc.problem(p, m) for p, m in voc.check_condition(c.get("when"), base + ["when"], "situation")]
-        problems += [doc.problem(p, m) for p, m in voc.check_outcome(c.get("then"), base + ["then"])]
+        problems += [doc.problem(p, m) for p, m in voc.check_condition(c.get("when"), base + ["when"], "situation", declared)]
+        problems += [doc.problem(p, m) for p, m in voc.check_outcome(c.get("then"), base + ["then"], declared)]
         for m, cover in enumerate(c.get("covers", [])):
-            problems += [doc.problem(p, msg) for p, msg in voc.check_condition(cover, base + ["covers", m], "situation")]
+            problems += [doc.problem(p, msg) for p, msg in voc.check_condition(cover, base + ["covers", m], "situation", declared)]
         if spec is not None:
             spec_id, _, part = c["id"].partition("/")
             if spec_id in spec:
@@ -145,6 +157,10 @@ def load(path: str | Path, known_ids: set[str] | None = None) -> RuleSet:
     for n, t in enumerate(data.get("terms", [])):
         if t.get("defined_by") and t["defined_by"] not in seen:
             problems.append(doc.problem(["terms", n, "defined_by"], f"unknown clause ID {t['defined_by']!r}"))
+    for kind, items in sorted((data.get("declares") or {}).items()):
+        for n, d in enumerate(items):
+            if d.get("defined_by") and d["defined_by"] not in seen:
+                problems.append(doc.problem(["declares", kind, n, "defined_by"], f"unknown clause ID {d['defined_by']!r}" + voc._suggest(d["defined_by"], seen)))
     if problems:
         raise InputError(problems)
     return RuleSet(
@@ -159,6 +175,7 @@ def load(path: str | Path, known_ids: set[str] | None = None) -> RuleSet:
         precedence=data.get("precedence", []),
         clauses=clauses,
         lines={c.id: c.line for c in clauses},
+        declares=data.get("declares") or {},
     )
 
 

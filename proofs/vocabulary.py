@@ -21,6 +21,10 @@ from typing import Any
 import z3
 
 # ---------------------------------------------------------------- situation variables
+STEPS = ("precombat-main", "untap", "upkeep", "draw", "beginning-of-combat", "declare-attackers", "declare-blockers", "combat-damage",
+         "end-of-combat", "postcombat-main", "end", "cleanup")
+#: amounts (costs, numbers of an effect or a keyword, numbers of targets); X: an amount chosen as it is cast (107.3)
+AMOUNTS = tuple(str(n) for n in range(21)) + ("X",)
 SITUATION: dict[str, tuple[str, ...]] = {
     # what the object is
     # copy: a copy of a card created by an effect (707.12); spell-copy: a copy of a spell put onto
@@ -54,6 +58,17 @@ SITUATION: dict[str, tuple[str, ...]] = {
     # other-component is a notable other component under or above it
     "merged": ("no", "yes"),
     "other-component": ("none", "ordinary", "instant-or-sorcery", "double-faced", "flip"),
+    # the zone it came from to its zone: for a spell the zone it was cast from (601.2a), for a
+    # permanent entering the zone it was put onto the battlefield from (`none`: not said)
+    "from-zone": ("none", "hand", "library", "graveyard", "exile", "command", "stack", "battlefield"),
+    # the object's supertype (205.4a; one at a time, like `keyword`); a rule set may declare more
+    "supertype": ("none", "basic", "legendary", "snow", "world", "ongoing"),
+    # timing (117, 500-514): whether the player who would act (cast, activate, turn face up) has
+    # priority, whose turn it is, the step, and whether the stack is empty (apart from the object)
+    "priority": ("yes", "no"),
+    "turn": ("yours", "opponents"),
+    "step": STEPS,
+    "stack": ("empty", "nonempty"),
 }
 
 # ---------------------------------------------------------------- outcome variables
@@ -98,7 +113,41 @@ OUTCOMES: dict[str, tuple[str, ...]] = {
     "mana-value-uses": ("mana-cost", "amount-paid"),
     "cost-reduction-reduces": ("generic-only", "any-mana"),
     "multiple-instances": ("each-applies", "one-applies"),
+    # timing: when it may be cast or its abilities activated (usual: as its card type allows,
+    # 117.1a; instant-speed: any time its controller has priority; sorcery-speed: in a main
+    # phase of their turn with an empty stack and priority, 307.1; any-time: even without
+    # priority, as madness allows (madness.q7); never); whether it may be cast / activated now
+    "timing": ("usual", "instant-speed", "sorcery-speed", "any-time", "never"),
+    "may-activate": ("no", "yes"),
+    # costs and amounts: the total mana the cost asks (its mana value, 202.3), an additional
+    # cost (601.2b, 118.8), the number an effect or a keyword uses ("Keyword N", damage, cards)
+    "cost-amount": AMOUNTS,
+    "additional-cost": ("none", "mana", "sacrifice", "discard", "pay-life", "exile-from-graveyard", "tap-untapped", "remove-counters", "reveal"),
+    "amount": AMOUNTS,
+    # targets (115.1): what it may target, whose, and how many
+    "target": ("none", "any-target", "creature", "player", "opponent", "permanent", "nonland-permanent", "spell", "card-in-graveyard", "planeswalker", "artifact",
+               "enchantment", "land"),
+    "target-controller": ("any", "you", "an-opponent"),
+    "target-count": AMOUNTS,
 }
+
+#: Situation variables whose domain a rule set may extend with words it introduces (`declares`).
+DECLARABLE = {"keywords": "keyword", "supertypes": "supertype", "layouts": "layout"}
+
+#: What the timing words mean (117.1a, 307.1): clauses of the vocabulary itself, added to an
+#: analysis whose clauses speak of timing; never blamed in a finding (axioms in the cells where
+#: they apply).
+MEANINGS: tuple[dict, ...] = (
+    {"id": "~117.1a", "when": {"priority": "no"}, "then": {"if": {"timing": ["usual", "instant-speed", "sorcery-speed"]}, "then": {"castable": "no", "may-activate": "no"}}},
+    {"id": "~307.1", "when": {"not": {"turn": "yours", "step": ["precombat-main", "postcombat-main"], "stack": "empty"}},
+     "then": {"if": {"timing": "sorcery-speed"}, "then": {"castable": "no", "may-activate": "no"}}},
+    {"id": "~never", "when": {}, "then": {"if": {"timing": "never"}, "then": {"castable": "no", "may-activate": "no"}}},
+)
+MEANINGS_DOC = (
+    "without priority, only `timing: any-time` lets it be cast or activated (117.1a)",
+    "with `timing: sorcery-speed`, only in a main phase of your turn with an empty stack (307.1)",
+    "`timing: never`: never cast or activated",
+)
 
 # Vocabulary axioms: what the outcome words mean, not rules (never reported, never blamed).
 AXIOMS_DOC = (
@@ -146,8 +195,18 @@ RENAMED_TERMS.pop("face-down spell")
 SHARED_SORT = {"normal-characteristics": "characteristics"}
 
 
-def all_variables() -> dict[str, tuple[str, ...]]:
-    return {**SITUATION, **OUTCOMES}
+def all_variables(declared: dict[str, tuple[str, ...]] | None = None) -> dict[str, tuple[str, ...]]:
+    """Every variable and its values; ``declared``: extra values of the declarable situation
+    variables (``{"keyword": ("echo-strike",)}``), from a rule set's ``declares``."""
+    out = {**SITUATION, **OUTCOMES}
+    for name, extra in (declared or {}).items():
+        out[name] = out[name] + tuple(x for x in extra if x not in out[name])
+    return out
+
+
+def declared_values(declares: dict | None) -> dict[str, tuple[str, ...]]:
+    """A rule set's ``declares`` (``{keywords: [{name, defined_by}], ...}``) as extra values."""
+    return {DECLARABLE[k]: tuple(str(d["name"]) for d in items) for k, items in sorted((declares or {}).items()) if k in DECLARABLE}
 
 
 def is_situation(name: str) -> bool:
@@ -169,21 +228,24 @@ WELL_FORMED_DOC = (
     "discarding happens in the hand; merging happens to a merged permanent; a merged permanent is on the battlefield and has another component",
     "the example card ds-pb is a dynamic card without any of the keywords",
     "a token is never a card of a two-part layout unless it is a copy (kept simple: tokens are normal or copies keep layout)",
+    "no player has priority in the untap step or (normally) the cleanup step (502.4, 514.3)",
+    "zone of origin: `from-zone` differs from `zone`; a spell cast with flashback comes from the graveyard, one cast with madness from exile; a spell copy comes from no zone; a spell that was cast comes from a zone cards are cast from; a permanent that entered from a resolving spell came from the stack, a manifested one from the library",
 )
 
 
 class Vars:
     """Z3 constants for the situation and outcome variables of one analysis."""
 
-    def __init__(self, prefix: str = ""):
+    def __init__(self, prefix: str = "", declared: dict[str, tuple[str, ...]] | None = None):
         self.sorts: dict[str, z3.DatatypeSortRef] = {}
         self.values: dict[str, dict[str, z3.ExprRef]] = {}
         self.consts: dict[str, z3.ExprRef] = {}
-        for name, vals in all_variables().items():
+        for name, vals in all_variables(declared).items():
             sort, members = _enum(SHARED_SORT.get(name, name), vals)
             self.sorts[name] = sort
             self.values[name] = dict(zip(vals, members))
             self.consts[name] = z3.Const(prefix + name, sort)
+        self.situation_names = {prefix + n: n for n in SITUATION}  # a constant's name -> its situation variable
 
     def eq(self, name: str, value: str) -> z3.BoolRef:
         return self.consts[name] == self.values[name][value]
@@ -247,7 +309,18 @@ class Vars:
             z3.Implies(e("card", "ds-pb"), e("layout", "dynamic")),
             z3.Implies(e("kind", "token"), e("layout", "normal")),
             z3.Implies(e("zone", "command"), e("face", "up")),
+            z3.Implies(z3.Or(e("step", "untap"), e("step", "cleanup")), e("priority", "no")),
+            *[z3.Implies(e("from-zone", z), z3.Not(zone(z))) for z in SITUATION["from-zone"][1:]],
+            z3.Implies(e("via", "flashback"), e("from-zone", "graveyard")),
+            z3.Implies(z3.And(e("via", "madness"), zone("stack")), e("from-zone", "exile")),
+            z3.Implies(e("kind", "spell-copy"), e("from-zone", "none")),
+            z3.Implies(z3.And(zone("stack"), z3.Not(e("kind", "spell-copy"))), z3.Or(*[e("from-zone", z) for z in ("hand", "library", "graveyard", "exile", "command")])),
+            z3.Implies(z3.And(e("event", "entering-battlefield"), via("cast", "madness", "morph", "mutate")), e("from-zone", "stack")),
+            z3.Implies(z3.And(e("event", "entering-battlefield"), e("via", "manifest")), e("from-zone", "library")),
         ]
+        # every situation variable in the assertions (a tautology), so that the finite-domain
+        # solver knows its sort when a later check assumes a value of it (else: "unknown")
+        ax += [z3.Or(*[self.consts[n] == x for x in self.values[n].values()]) for n in SITUATION]
         # vocabulary axiom (meaning of the outcome word, not a rule)
         ax.append(z3.Implies(e("has-only-normal-characteristics", "yes"), self.consts["characteristics"] == self.consts["normal-characteristics"]))
         return ax
@@ -256,6 +329,11 @@ class Vars:
 @lru_cache(maxsize=None)
 def _enum(name: str, vals: tuple[str, ...]):
     sort_name = "S_" + name.replace("-", "_")
+    base = all_variables().get(name)
+    if base is not None and vals != base:  # a domain extended by a rule set: a sort of its own
+        import hashlib
+
+        sort_name += "_" + hashlib.sha1("|".join(vals).encode()).hexdigest()[:10]
     members = [f"{name}={v}" for v in vals]
     sort, consts = z3.EnumSort(sort_name, members)
     return sort, consts
@@ -275,9 +353,11 @@ class VocabularyError(Exception):
         super().__init__(message)
 
 
-def check_condition(cond: Any, path: list, allow: str) -> list[tuple[list, str]]:
-    """Problems with a condition (``allow``: "situation", "outcome" or "both")."""
+def check_condition(cond: Any, path: list, allow: str, declared: dict | None = None) -> list[tuple[list, str]]:
+    """Problems with a condition (``allow``: "situation", "outcome" or "both"; ``declared``:
+    the values the rule set adds, ``declared_values``)."""
     problems: list[tuple[list, str]] = []
+    domains = all_variables(declared)
     if cond is None:
         return problems
     if not isinstance(cond, dict):
@@ -288,10 +368,10 @@ def check_condition(cond: Any, path: list, allow: str) -> list[tuple[list, str]]
                 problems.append((path + [key], f"`{key}` takes a list of conditions"))
                 continue
             for n, sub in enumerate(value):
-                problems += check_condition(sub, path + [key, n], allow)
+                problems += check_condition(sub, path + [key, n], allow, declared)
             continue
         if key == "not":
-            problems += check_condition(value, path + [key], allow)
+            problems += check_condition(value, path + [key], allow, declared)
             continue
         if key in SITUATION:
             if allow == "outcome":
@@ -304,11 +384,16 @@ def check_condition(cond: Any, path: list, allow: str) -> list[tuple[list, str]]
         else:
             problems.append((path + [key], f"unknown vocabulary term `{key}`" + _suggest(key, all_variables())))
             continue
-        domain = all_variables()[key]
+        domain = domains[key]
         for n, v in enumerate(_values(value)):
             if v not in domain:
-                problems.append((path + [key] + ([n] if isinstance(value, list) else []), f"unknown value `{v}` for `{key}` (known: {', '.join(domain)})" + _suggest(v, domain)))
+                hint = f"; a rule set that introduces it declares it (`declares: {{{_plural(key)}: [{{name: {v}}}]}}`)" if key in DECLARABLE.values() else ""
+                problems.append((path + [key] + ([n] if isinstance(value, list) else []), f"unknown value `{v}` for `{key}` (known: {', '.join(domain)})" + _suggest(v, domain) + hint))
     return problems
+
+
+def _plural(variable: str) -> str:
+    return next(k for k, v in DECLARABLE.items() if v == variable)
 
 
 def _values(value: Any) -> list[str]:
@@ -374,16 +459,16 @@ def outcome_keys(then: Any) -> set[str]:
     return out
 
 
-def check_outcome(then: Any, path: list) -> list[tuple[list, str]]:
+def check_outcome(then: Any, path: list, declared: dict | None = None) -> list[tuple[list, str]]:
     if then is None:
         return []
     if isinstance(then, list):
         problems = []
         for n, t in enumerate(then):
-            problems += check_outcome(t, path + [n])
+            problems += check_outcome(t, path + [n], declared)
         return problems
     if isinstance(then, dict) and "if" in then:
         extra = set(then) - {"if", "then"}
         problems = [(path + [k], f"unknown key `{k}` beside `if` (use `if` and `then` only)") for k in sorted(extra)]
-        return problems + check_condition(then["if"], path + ["if"], "both") + check_outcome(then.get("then"), path + ["then"])
-    return check_condition(then, path, "outcome")
+        return problems + check_condition(then["if"], path + ["if"], "both", declared) + check_outcome(then.get("then"), path + ["then"], declared)
+    return check_condition(then, path, "outcome", declared)

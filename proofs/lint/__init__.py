@@ -3,7 +3,9 @@
 
 One module per job, in the order the data flows:
 
-- ``analysis``: the Z3 part (situation cells, precedence, MARCO, ambiguities); returns data;
+- ``analysis``: the Z3 part (situation cells per group of clauses, precedence, MARCO,
+  ambiguities); returns data;
+- ``plainest``: a finding's witness, the plainest situation of its cell, in a fixed order;
 - ``explain``: the analysis's conflicts and open questions as findings in rules language;
 - ``witnesses``: a witness situation as a conformance scenario with cards from the pool;
 - ``references``: cited rule numbers against the Comprehensive Rules editions, renamed terms;

@@ -8,6 +8,10 @@ Method (job 3 of DESIGN.md "Z3 has four jobs"):
    well-formedness axioms and the rule set's ``scope`` restrict them. Z3 enumerates every distinct
    *cell*: which clauses apply, which questions are asked, and the values of the few situation
    variables that clause bodies test. One concrete situation of each cell is its witness.
+   Clauses that share no outcome variable (and no precedence) cannot conflict or decide the
+   same question, so each such group is enumerated alone (``groups``): the cells of the groups
+   add up instead of multiplying. The vocabulary's own clauses (``voc.MEANINGS``: what the
+   timing words mean) join the group of the clauses that speak of timing, as axioms.
 2. **Precedence.** In a cell where clause X applies and the data says "X over Y" (optionally
    only ``on`` some outcomes), Y is dropped (or its constraints on those outcomes are renamed to
    private copies, so they constrain nothing shared). Intended overrides are never reported.
@@ -25,12 +29,14 @@ from __future__ import annotations
 
 import fnmatch
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Iterable
 
 import z3
 
 from .. import vocabulary as voc
 from ..rulesets import Clause, RuleSet
+from . import plainest
 
 TIMEOUT_MS = 5_000
 RLIMIT = 20_000_000
@@ -123,14 +129,14 @@ def _situation_vars_in(expr: z3.ExprRef, v: voc.Vars) -> set[str]:
     names = set()
     todo = [expr]
     seen = set()
-    situation = {str(v.consts[n]): n for n in voc.SITUATION}
+    situation = v.situation_names
     while todo:
         e = todo.pop()
         if e.get_id() in seen:
             continue
         seen.add(e.get_id())
-        if z3.is_const(e) and str(e) in situation:
-            names.add(situation[str(e)])
+        if z3.is_const(e) and e.decl().name() in situation:
+            names.add(situation[e.decl().name()])
         todo.extend(e.children())
     return names
 
@@ -153,6 +159,7 @@ class Conflict:
     cell: frozenset  # the clauses that apply in the witness's cell
     plain: dict | None = None  # the plainest situation of that cell (None: Z3 found none)
     shown: dict | None = None  # the plainest situation without the variables nothing constrains
+    universe: tuple = ()  # the clauses of the group whose cell it is (Analysis.groups)
 
 
 @dataclass
@@ -170,6 +177,7 @@ class OpenQuestion:
     cell: frozenset
     plain: dict | None = None
     shown: dict | None = None
+    universe: tuple = ()
 
 
 class Analysis:
@@ -181,7 +189,8 @@ class Analysis:
         self.limits = _Limits(timeout_ms, rlimit)
         self.clauses: list[Clause] = list(custom.clauses) + (list(core.clauses) if core else [])
         self.by_id = {c.id: c for c in self.clauses}
-        self.v = voc.Vars()
+        declared = {k: tuple(dict.fromkeys(custom.declared.get(k, ()) + (core.declared.get(k, ()) if core else ()))) for k in sorted({*custom.declared, *(core.declared if core else ())})}
+        self.v = voc.Vars(declared=declared)
         wf = self.v.well_formed()
         self.outcome_axioms = [wf.pop()]  # the last axiom is about outcomes (vocabulary meaning)
         self.wf = wf
@@ -195,6 +204,8 @@ class Analysis:
         self.part_then: dict[str, Any] = {}
         self.part_body: dict[str, z3.BoolRef] = {}
         self.part_vars: dict[str, set[str]] = {}
+        self.part_sit: dict[str, list[str]] = {}  # the situation variables a part's `if` tests
+        self._effective_cache: dict = {}
         for c in self.clauses:
             self.parts[c.id] = []
             for n, fragment in enumerate(_split_then(c.then)):
@@ -204,6 +215,7 @@ class Analysis:
                 self.part_body[pid] = voc.compile_outcome(self.v, fragment)
                 self.mentions[pid] = voc.outcome_keys(fragment)
                 self.part_vars[pid] = _outcome_vars(self.part_body[pid])
+                self.part_sit[pid] = sorted(_situation_vars_in(self.part_body[pid], self.v))
         self.prec: list[_Prec] = []
         for rs in (core, custom):
             if rs is None:
@@ -217,27 +229,41 @@ class Analysis:
         # clauses that constrain no outcome (`then: {}`) can neither conflict nor decide a
         # question: they do not split the situations into cells
         self.relevant = [c.id for c in self.clauses if self.parts[c.id]]
-        self.clause_sit = {c.id: _situation_vars_in(self.bodies[c.id], self.v) for c in self.clauses}
-        self.body_situation = sorted(set().union(*[_situation_vars_in(b, self.v) for b in self.bodies.values()]) if self.bodies else set())
+        self.clause_sit = {c.id: set().union(*[set(self.part_sit[p]) for p in self.parts[c.id]]) for c in self.clauses}
+        self.axiom_parts = _add_meanings(self)
         self.conflicts: list[Conflict] = []
         self.open_questions: list[OpenQuestion] = []
         self.unknowns: list[Unknown] = []
         self.override_hits: dict[tuple[str, str], dict] = {}
         self.n_cells = 0
         self._questions_found: list[OpenQuestion] = []
+        self._universe: list[str] = []  # the group being analysed
+        self.plainest_cache: dict = {}  # plainest.plainest_of's answers
         self._amb_cache: dict = {}
 
     # ------------------------------------------------------------------ cells
-    def cells(self) -> Iterable[tuple[frozenset, dict[str, str], tuple[bool, ...]]]:
+    def cells(self, universe: list[str] | None = None, questions: list[int] | None = None) -> Iterable[tuple[frozenset, dict[str, str], tuple[bool, ...]]]:
+        """Every cell of the clauses ``universe`` (default: all relevant ones) and the questions
+        of the indexes ``questions`` (default: all); ``asked`` has a flag per question of the
+        rule set (False for those not enumerated here)."""
+        universe = self.relevant if universe is None else universe
+        questions = list(range(len(self.questions))) if questions is None else questions
         s = self.limits.solver()
         s.add(self.wf)
         s.add(self.scope)
-        app = {cid: z3.Bool(f"applies[{cid}]") for cid in self.relevant}
+        app = {cid: z3.Bool(f"applies[{cid}]") for cid in universe}
         for cid, a in app.items():
             s.add(a == self.guards[cid])
-        qs = [z3.Bool(f"asked[{n}]") for n in range(len(self.questions))]
-        for q, question in zip(qs, self.questions):
-            s.add(q == voc.compile_condition(self.v, question.get("when")))
+        qs = [z3.Bool(f"asked[{n}]") for n in questions]
+        for q, n in zip(qs, questions):
+            s.add(q == voc.compile_condition(self.v, self.questions[n].get("when")))
+        # the model's answer for every clause and question in one evaluation (a bit each), and
+        # the blocking clause built from literals made once: per-literal calls through the z3
+        # wrapper cost more than the solver on these small problems
+        flags = list(app.values()) + qs
+        bits = _bits(flags)
+        negs = [z3.Not(f) for f in flags]
+        ids = list(app)
         count = 0
         while True:
             r = s.check()
@@ -247,14 +273,17 @@ class Analysis:
             if r == z3.unsat:
                 return
             model = s.model()
-            applies = frozenset(cid for cid, a in app.items() if z3.is_true(model.eval(a, model_completion=True)))
-            asked = tuple(z3.is_true(model.eval(q, model_completion=True)) for q in qs)
+            word = model.eval(bits, model_completion=True).as_long() if flags else 0
+            on = [bool(word >> (len(flags) - 1 - n) & 1) for n in range(len(flags))]
+            applies = frozenset(cid for cid, x in zip(ids, on) if x)
+            flagged = dict(zip(questions, on[len(ids):]))
+            asked = tuple(flagged.get(n, False) for n in range(len(self.questions)))
             situation = self.v.read(model, voc.SITUATION)
             # only the situation variables that the applicable clauses' outcomes test split a cell
-            fixed = [self.v.eq(n, situation[n]) for n in self.sit_vars(applies)]
-            block = [a if cid in applies else z3.Not(a) for cid, a in app.items()]
-            block += [q if on else z3.Not(q) for q, on in zip(qs, asked)]
-            s.add(z3.Not(z3.And(*(block + fixed))) if block or fixed else z3.BoolVal(False))
+            other = [self.v.eq(n, situation[n]) for n in self.sit_vars(applies)]
+            # block this cell: some flag differs, or some fixed situation variable does
+            lits = [neg if x else f for f, neg, x in zip(flags, negs, on)] + [z3.Not(e) for e in other]
+            s.add(_or(lits) if lits else z3.BoolVal(False))
             yield applies, situation, asked
             count += 1
             if count >= MAX_CELLS:
@@ -266,10 +295,10 @@ class Analysis:
 
     def effective(self, applies: frozenset, situation: dict) -> dict[str, z3.BoolRef]:
         """The bodies of the applicable clauses after precedence, with the cell's situation fixed."""
-        subst = [(self.v.consts[n], self.v.values[n][situation[n]]) for n in self.body_situation]
         out = {}
         shadows: dict[str, frozenset] = {}
         for cid in sorted(applies):  # sorted: the same input gives the same solver calls whatever PYTHONHASHSEED
+            cache = self._effective_cache
             drops = [p for p in self.prec if p.over == cid and p.rule in applies]
             if any(not p.on for p in drops):
                 for p in drops:
@@ -278,14 +307,19 @@ class Analysis:
             for p in drops:
                 if set(p.on) & self.mentions[cid]:
                     self.override_hits.setdefault((p.rule, cid), {"rule": p.rule, "over": cid, "on": sorted(set(p.on) & self.mentions[cid]), "note": p.note})
+            renamed = tuple(sorted({name for p in drops for name in p.on}))
             for pid in self.parts[cid]:
-                body = self.part_body[pid]
-                for p in drops:
-                    for name in p.on:
-                        shadow = z3.Const(f"{name}~{cid}", self.v.sorts[name])
-                        body = z3.substitute(body, (self.v.consts[name], shadow))
-                out[pid] = z3.substitute(body, *subst) if subst else body
-                shadows[pid] = frozenset(name for p in drops for name in p.on)
+                # the same part with the same overrides and the same values of the situation
+                # variables it tests is the same formula: substitute once
+                key = (pid, renamed, tuple(situation[n] for n in self.part_sit[pid]))
+                if key not in cache:
+                    body = self.part_body[pid]
+                    if renamed:
+                        body = z3.substitute(body, *[(self.v.consts[name], z3.Const(f"{name}~{cid}", self.v.sorts[name])) for name in renamed])
+                    here = [(self.v.consts[n], self.v.values[n][situation[n]]) for n in self.part_sit[pid]]
+                    cache[key] = z3.substitute(body, *here) if here else body
+                out[pid] = cache[key]
+                shadows[pid] = frozenset(renamed)
         return out, shadows
 
     def components(self, bodies: dict, shadows: dict) -> list[tuple[frozenset, frozenset]]:
@@ -293,12 +327,7 @@ class Analysis:
         the characteristics variables together): a conflict lies within one group, and a
         question is decided within the group of its outcome. Returns (parts, outcome tokens)."""
         parent: dict = {}
-
-        def find(x):
-            while parent.setdefault(x, x) != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
+        find = partial(_find, parent)
 
         for pid in bodies:
             toks = [("v", t) for t in sorted(self.part_vars[pid] - {_token(n) for n in shadows[pid]})]
@@ -321,34 +350,45 @@ class Analysis:
         seen_amb: set = set()
         mus_cache: dict = {}
         self.n_cells = 0
-        for applies, situation, asked in self.cells():
+        for universe, questions in _groups(self):
+            self._universe = universe
+            self._run_group(universe, questions, seen_mus, seen_amb, mus_cache)
+        self._finish(seen_mus)
+
+    def _run_group(self, universe, questions, seen_mus, seen_amb, mus_cache) -> None:
+        for applies, situation, asked in self.cells(universe, questions):
             self.n_cells += 1
             bodies, shadows = self.effective(applies, situation)
             bsit = tuple((n, situation[n]) for n in self.sit_vars(applies))
             undecided = list(asked)
-            for parts, tokens in self.components(bodies, shadows):
-                key = (frozenset((p, shadows[p]) for p in parts), bsit)
+            for group, tokens in self.components(bodies, shadows):
+                axioms = sorted(group & self.axiom_parts)  # what the words mean: never blamed
+                parts = group - self.axiom_parts
+                key = (frozenset((p, shadows[p]) for p in group), bsit)
                 if key not in mus_cache:
-                    mus_cache[key] = _marco({p: bodies[p] for p in parts}, self.outcome_axioms, self.limits)
+                    mus_cache[key] = _marco({p: bodies[p] for p in parts}, self.outcome_axioms + [bodies[p] for p in axioms], self.limits)
                 muses, msses, unknown = mus_cache[key]
                 self.unknowns += unknown
                 for mus in muses:
                     clauses = frozenset(_cid(p) for p in mus)
                     if clauses not in seen_mus or _rank(situation) < _rank(seen_mus[clauses][0]):
-                        seen_mus[clauses] = (situation, mus, applies)
+                        seen_mus[clauses] = (situation, mus, applies, tuple(universe))
                 here = tuple(on and _token(q["outcome"]) in tokens for q, on in zip(self.questions, asked))
                 undecided = [u and not h for u, h in zip(undecided, here)]
                 if any(here):
                     for mss in sorted(msses, key=sorted):
-                        self._ambiguities(applies, situation, here, {k: bodies[k] for k in sorted(mss)}, seen_amb, set(parts) - mss, bsit)
+                        self._ambiguities(applies, situation, here, {k: bodies[k] for k in [*sorted(mss), *axioms]}, seen_amb, set(parts) - mss, bsit)
             if any(undecided):  # questions whose outcome no applicable part mentions
                 self._ambiguities(applies, situation, tuple(undecided), {}, seen_amb, set(), bsit)
-        for clauses, (situation, mus, applies) in seen_mus.items():
+
+    def _finish(self, seen_mus: dict) -> None:
+        """The minimal conflicts and the plainest open questions, with their witnesses."""
+        for clauses, (situation, mus, applies, universe) in seen_mus.items():
             if any(other < clauses for other in seen_mus):
                 continue  # not minimal at the level of clauses (a smaller set of the same clauses conflicts)
             ids = sorted(clauses, key=clause_order)
             requires = {cid: [self.part_then[p] for p in sorted(mus) if _cid(p) == cid] for cid in ids}
-            self.conflicts.append(Conflict(ids, requires, situation, applies))
+            self.conflicts.append(Conflict(ids, requires, situation, applies, universe=universe))
         best: dict = {}
         for q in self._questions_found:
             k = (q.outcome, tuple(q.clauses))
@@ -356,45 +396,7 @@ class Analysis:
                 best[k] = q
         self.open_questions = list(best.values())
         for found in [*self.conflicts, *self.open_questions]:
-            found.plain = self._plainest(found.cell, found.situation)
-            extra = found.question.get("when") if isinstance(found, OpenQuestion) else None
-            found.shown = self._minimal(found.cell, found.situation, found.plain, found.clauses, extra)
-            if found.shown is not None:  # the plainest situation with what the finding needs: the scenario's
-                found.plain = self._plainest_of([*self.wf, self.scope, *[self.guards[c] for c in found.clauses if c in self.guards],
-                                                 *[self.v.eq(n, x) for n, x in found.shown.items()]]) or found.plain
-
-    def _minimal(self, applies: frozenset, situation: dict, plain: dict | None, clauses: list[str], extra) -> dict | None:
-        """The witness with only the variables that matter: those the finding's clauses (or the
-        question) test, and those the cell forces; a variable free in the cell and tested by none
-        of them (``keyword`` where no clause speaks of a keyword) is dropped."""
-        if plain is None:
-            return None
-        mentioned = set().union(*[_cond_vars(self.by_id[c].when) for c in clauses if c in self.by_id], _cond_vars(extra), _cond_vars(self.custom.scope))
-        mentioned |= set().union(*[self.clause_sit[c] for c in clauses if c in self.clause_sit])
-        s = self.limits.solver()
-        s.add(*self.wf, self.scope, *[self.guards[c] for c in clauses if c in self.guards], *[self.v.eq(n, plain[n]) for n in sorted(mentioned)])
-        # a forced value that is the plain one (face up, untapped, not merged) goes without saying
-        return {name: plain[name] for name in voc.SITUATION
-                if name in mentioned or (plain[name] != _DEFAULTS.get(name) and s.check(z3.Not(self.v.eq(name, plain[name]))) == z3.unsat)}
-
-    def _plainest(self, applies: frozenset, situation: dict) -> dict | None:
-        """The plainest situation of the cell (face up, no event, a card ...): the witness shown."""
-        return self._plainest_of([*self.wf, self.scope, *self._cell_constraints(applies, situation)])
-
-    def _plainest_of(self, constraints: list) -> dict | None:
-        s = self.limits.solver()
-        s.add(*constraints)
-        keep: list = []
-        for name, value in _PREFERRED:
-            trial = keep + [self.v.eq(name, value)]
-            if s.check(*trial) == z3.sat:
-                keep = trial
-        if s.check(*keep) != z3.sat:
-            return None
-        return self.v.read(s.model(), voc.SITUATION)
-
-    def _cell_constraints(self, applies: frozenset, situation: dict) -> list:
-        return [self.guards[c] if c in applies else z3.Not(self.guards[c]) for c in self.relevant] + [self.v.eq(n, situation[n]) for n in self.sit_vars(applies)]
+            plainest.witnesses(self, found)
 
     def _ambiguities(self, applies, situation, asked, bodies, seen, set_aside, bsit) -> None:
         solver = None
@@ -431,7 +433,7 @@ class Analysis:
                 self._record_ambiguity(name, question, situation, values, bodies, applies, set_aside, seen)
 
     def _record_ambiguity(self, name, question, situation, values, bodies, applies, set_aside, seen) -> None:
-        deciding = sorted({_cid(p) for p in bodies if name in self.mentions[p]}, key=clause_order)
+        deciding = sorted({_cid(p) for p in bodies if name in self.mentions[p] and p not in self.axiom_parts}, key=clause_order)
         key = (name, tuple(deciding), tuple(sorted(set_aside)), tuple(sorted(situation.items())))
         if key in seen:
             return
@@ -442,7 +444,92 @@ class Analysis:
         custom_ids = {x.id for x in self.custom.clauses}
         ids = list(dict.fromkeys(aside_ids + (deciding or elsewhere))) or [c for c in sorted(applies) if c in custom_ids][:3]
         self._questions_found.append(OpenQuestion(name, question, situation, values, ids, deciding, elsewhere,
-                                                  [(_cid(p), self.part_then[p]) for p in aside], applies))
+                                                  [(_cid(p), self.part_then[p]) for p in aside], applies, universe=tuple(self._universe)))
+
+
+def _groups(an: "Analysis") -> list[tuple[list[str], list[int]]]:
+    """The relevant clauses (and the questions) split into groups that share no outcome
+    variable, and are tied by no precedence: no conflict, no deciding clause and no
+    override crosses two groups, so each group's situations are enumerated alone (the
+    cells of the whole are the product of the groups' cells; analysed alone, their sum).
+    Returns (clause IDs, question indexes) per group, in a fixed order."""
+    parent: dict = {}
+    find = partial(_find, parent)
+
+    for cid in an.relevant:
+        find(("c", cid))
+        for pid in an.parts[cid]:
+            for tok in sorted(an.part_vars[pid]):
+                parent[find(("v", tok))] = find(("c", cid))
+    for p in an.prec:  # the overriding clause's situations decide the overridden one's body
+        if p.rule in an.parts and an.parts.get(p.over) and (not p.on or {_token(n) for n in p.on} & set().union(*[an.part_vars[x] for x in an.parts[p.over]])):
+            parent[find(("c", p.rule))] = find(("c", p.over))
+    for n, q in enumerate(an.questions):
+        parent[find(("q", n))] = find(("v", _token(q["outcome"])))
+    members: dict = {}
+    for x in sorted(parent, key=str):
+        members.setdefault(find(x), []).append(x)
+    out = []
+    for group in members.values():
+        ids = [x[1] for x in group if x[0] == "c" and x[1] in an.guards and an.parts[x[1]]]
+        qs = sorted(x[1] for x in group if x[0] == "q")
+        if ids or qs:
+            out.append((sorted(ids, key=an.relevant.index), qs))
+    return sorted(out, key=lambda g: (g[0][:1] and an.relevant.index(g[0][0]), g[1]))
+
+
+def _add_meanings(an: "Analysis") -> set[str]:
+    """The vocabulary's own clauses (``voc.MEANINGS``: what the timing words mean) that speak
+    of an outcome some clause of the analysis speaks of: they split the situations like any
+    clause, and in a cell where they apply their parts are axioms, never blamed. Returns
+    their parts."""
+    parts = set()
+    for m in voc.MEANINGS:
+        body = voc.compile_outcome(an.v, m["then"])
+        spoken = _outcome_vars(body)
+        # only where a clause speaking of these outcomes applies (elsewhere it would split
+        # every cell for nothing)
+        speakers = [c.id for c in an.clauses if any(an.part_vars[p] & spoken for p in an.parts[c.id])]
+        if not speakers:
+            continue
+        mid = m["id"]
+        an.guards[mid] = z3.And(voc.compile_condition(an.v, m["when"]), z3.Or(*[an.guards[c] for c in speakers]))
+        an.parts[mid] = [f"{mid}#0"]
+        an.part_then[f"{mid}#0"], an.part_body[f"{mid}#0"] = m["then"], body
+        an.mentions[mid] = an.mentions[f"{mid}#0"] = voc.outcome_keys(m["then"])
+        an.part_vars[f"{mid}#0"] = _outcome_vars(body)
+        an.part_sit[f"{mid}#0"] = sorted(_situation_vars_in(body, an.v))
+        an.clause_sit[mid] = set(an.part_sit[f"{mid}#0"])
+        an.relevant.append(mid)
+        parts.add(f"{mid}#0")
+    return parts
+
+
+def _find(parent: dict, x):
+    """Union-find: the representative of ``x`` (path halving); ``parent[a] = b`` joins."""
+    while parent.setdefault(x, x) != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+def _bits(flags: list) -> z3.BitVecRef | None:
+    """The Boolean ``flags`` as one bit-vector (the first the highest bit): one model evaluation
+    reads them all."""
+    if not flags:
+        return None
+    one, zero = z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)
+    bits = [z3.If(f, one, zero) for f in flags]
+    return z3.Concat(*bits) if len(bits) > 1 else bits[0]
+
+
+def _or(lits: list) -> z3.BoolRef:
+    """``z3.Or`` of many literals without the wrapper's per-argument coercion."""
+    if len(lits) == 1:
+        return lits[0]
+    ctx = lits[0].ctx
+    args = (z3.Ast * len(lits))(*[x.as_ast() for x in lits])
+    return z3.BoolRef(z3.Z3_mk_or(ctx.ref(), len(lits), args), ctx)
 
 
 _CHARACTERISTICS_GROUP = {"characteristics", "normal-characteristics", "has-only-normal-characteristics"}
@@ -466,21 +553,6 @@ def _outcome_vars(expr: z3.ExprRef) -> set[str]:
     return names
 
 
-def _cond_vars(cond: Any) -> set[str]:
-    """The situation variables a condition tests."""
-    if isinstance(cond, list):
-        return set().union(*[_cond_vars(c) for c in cond]) if cond else set()
-    if not isinstance(cond, dict):
-        return set()
-    out = set()
-    for key, value in cond.items():
-        if key in ("any", "all", "not"):
-            out |= _cond_vars(value)
-        elif key in voc.SITUATION:
-            out.add(key)
-    return out
-
-
 def _cid(part: str) -> str:
     return part.split("#")[0]
 
@@ -501,11 +573,6 @@ def clause_order(cid: str):
     return (not cid.startswith(("dyn", "t.", "hb")), cid)
 
 
-_PREFERRED = [("face", "up"), ("kind", "card"), ("layout", "normal"), ("keyword", "none"), ("merged", "no"), ("card", "any"), ("status", "normal"), ("tapped", "no"), ("event", "none"), ("via", "cast"), ("via", "none"), ("zone", "hand")]
-_DEFAULTS = {"layout": "normal", "kind": "card", "card": "any", "face": "up", "status": "normal", "tapped": "no", "half": "none", "event": "none", "zone": "hand", "via": "none",
-             "keyword": "none", "merged": "no", "to-zone": "none", "other-component": "none"}
-
-
 def _rank(s: dict) -> tuple:
     """The plainer witness first; ties broken by the values, so that the choice never depends on
     the order in which cells were met."""
@@ -513,5 +580,5 @@ def _rank(s: dict) -> tuple:
 
 
 def _complexity(s: dict) -> int:
-    plain = {"via": ("none", "cast"), "layout": ("normal",)}
-    return sum(1 for k, val in _DEFAULTS.items() if s.get(k) != val and s.get(k) not in plain.get(k, ())) + (s.get("zone") != "hand")
+    plain = {"via": ("none", "cast"), "layout": ("normal",), "from-zone": ("none", "hand")}
+    return sum(1 for k, val in plainest.DEFAULTS.items() if s.get(k) != val and s.get(k) not in plain.get(k, ())) + (s.get("zone") != "hand")

@@ -14,7 +14,7 @@ from . import explain
 from .analysis import RLIMIT, TIMEOUT_MS, Analysis, clause_order
 from .references import reference_findings
 from .report import KINDS, Report
-from .terms import misspelling_findings, scope_and_property_findings
+from .terms import misspelling_findings, scope_and_property_findings, undeclared_findings
 
 
 def analyse(custom: RuleSet, core: RuleSet | None, timeout_ms: int = TIMEOUT_MS, rlimit: int = RLIMIT) -> Report:
@@ -26,6 +26,7 @@ def analyse(custom: RuleSet, core: RuleSet | None, timeout_ms: int = TIMEOUT_MS,
     findings += scope_and_property_findings(an)
     findings += reference_findings(custom, skipped)
     findings += misspelling_findings(custom, skipped)
+    findings += undeclared_findings(custom)
     findings += [explain.unknown(u) for u in an.unknowns]
     for f in findings:
         f.locations = locations(an, f.clauses)

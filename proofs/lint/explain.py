@@ -24,7 +24,7 @@ def contradiction(an: Analysis, c: Conflict) -> Finding:
     rules = _rules_of(an, ids)
     sid, title, expect = f"{an.custom.id}-contradiction-{'-'.join(slug(i) for i in ids)}", f"Conflict between {', '.join(ids)}", [f"{cid} ({wants[cid]})" for cid in ids]
     scen, readings = scenario(sid, title, rules, full, expect, _meta(an, ids, rules), requires=c.requires)
-    return Finding("contradiction", ids, explanation, dict(shown), {cid: wants[cid] for cid in ids}, scen, readings=readings)
+    return Finding("contradiction", ids, explanation, dict(shown), {cid: wants[cid] for cid in ids}, scen, readings=[w for w, _ in readings], alternatives=[o for _, o in readings])
 
 
 def ambiguity(an: Analysis, q: OpenQuestion) -> Finding:
@@ -50,7 +50,7 @@ def ambiguity(an: Analysis, q: OpenQuestion) -> Finding:
     sid, title, rules = f"{an.custom.id}-ambiguity-{name}-{slug('-'.join(q.situation[k] for k in ('zone', 'event')))}", f"Which {name.replace('-', ' ')}? ({', '.join(ids)})", _rules_of(an, ids)
     expect = [f"{name}: {values[0]} or {values[1]}"]
     scen, readings = scenario(sid, title, rules, full, expect, _meta(an, ids, rules), requires={v: [{name: v}] for v in values})
-    return Finding("ambiguity", ids, explanation, dict(shown), {name: list(values)}, scen, readings=readings)
+    return Finding("ambiguity", ids, explanation, dict(shown), {name: list(values)}, scen, readings=[w for w, _ in readings], alternatives=[o for _, o in readings])
 
 
 def unknown(u: Unknown) -> Finding:

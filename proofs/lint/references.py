@@ -83,9 +83,27 @@ def reference_findings(rs: RuleSet, skipped: list[str]) -> list[Finding]:
                     + f": the citation means something else today{resolved}."), subkind="edition"))
     # renamed terms: the current CR mentions old terms only in its glossary ("Converted Mana Cost: see
     # Mana Value"); a use in a numbered rule counts as current
+    # a clause that quotes a spec item of an edition older than the rename (the 2016 rule 711.4b,
+    # a pre-2013 ruling) is right for its edition: its text must stay verbatim, so not a finding
     if crs:
         for c in rs.clauses:
+            if spec is not None and _quotes_older_edition(c.id, spec):
+                continue
             for term, (new, note) in voc.RENAMED_TERMS.items():
                 if term in c.text.lower() and not crs[-1].rules_have_phrase(term):
                     findings.append(Finding("term", [c.id], f"{c.id} uses “{term}”, which was {note}. Today's readers and engines look for “{new}”.", subkind="renamed-term"))
     return findings
+
+
+#: The first Comprehensive Rules edition without “converted mana cost” (Strixhaven, April 2021).
+_RENAMED_SINCE = "2021-04"
+
+
+def _quotes_older_edition(clause_id: str, spec) -> bool:
+    """Whether the clause quotes (verbatim, the loader checks it) a spec item of a dated edition
+    before the rename: ``pre-2013`` or an ISO date before April 2021. DYN's edition (``dyn``) has
+    no date, so its uses stay findings."""
+    item = spec[clause_id.split("/")[0]] if clause_id.split("/")[0] in spec else None
+    if item is None or item.text is None:
+        return False
+    return item.edition == "pre-2013" or (re.fullmatch(r"\d{4}-\d{2}-\d{2}", item.edition or "") is not None and item.edition < _RENAMED_SINCE)

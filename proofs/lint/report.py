@@ -20,7 +20,8 @@ class Finding:
     # where each clause is: {clause, file, line} and, for a core clause, the rule IDs it
     # formalizes with their numbers in the current Comprehensive Rules ({id, current})
     locations: list[dict] = field(default_factory=list)
-    readings: list[str] = field(default_factory=list)  # who each `one_of` alternative of the scenario is
+    readings: list[str] = field(default_factory=list)  # who each reading of the scenario is (a clause, a value)
+    alternatives: list[list[dict]] = field(default_factory=list)  # the observations that show each reading
     model: dict | None = None  # --run: the scenario's result on the reference model and the readings it takes
 
     def as_json(self) -> dict:

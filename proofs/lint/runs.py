@@ -1,6 +1,6 @@
 """Witness scenarios run on the reference model (``lint-rules --run``): each finding's scenario is
-played, and each of its readings (the `one_of` alternatives, one per clause or value in conflict)
-is checked alone, so the report says which reading the model takes."""
+played, and each of its readings (one per clause or value in conflict: the `one_of` alternatives,
+or what the engine offers, which `expect` checks only outside `one_of`) is checked alone, so the report says which reading the model takes."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def run_on_reference(findings: list[Finding]) -> list[str]:
         variants = []
         for f in with_scenario:
             for n, who in enumerate(f.readings):
-                alt = dict(f.scenario, id=f"{f.scenario['id']}--reading-{n}", expect=[e for e in f.scenario["expect"] if "one_of" not in e] + next(e["one_of"][n] for e in f.scenario["expect"] if "one_of" in e))
+                alt = dict(f.scenario, id=f"{f.scenario['id']}--reading-{n}", expect=[e for e in f.scenario["expect"] if "one_of" not in e] + f.alternatives[n])
                 variants.append(Finding(f.kind, f.clauses, "", scenario=alt))
         write_scenarios(with_scenario + variants, folder)
         corpus = load_corpus(folder)

@@ -1,6 +1,7 @@
 """Terms: words that are not words of the Comprehensive Rules (misspellings), defined terms whose
-objects lie outside the rule set's scope, and properties (tapped, permanent, ...) applied to
-objects that cannot have them. Renamed terms are checked with the citations (``references``)."""
+objects lie outside the rule set's scope, properties (tapped, permanent, ...) applied to
+objects that cannot have them, and supertypes, keywords and layouts that are neither the rules'
+nor declared by the rule set. Renamed terms are checked with the citations (``references``)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ def misspelling_findings(rs: RuleSet, skipped: list[str]) -> list[Finding]:
     own = set()
     for t in rs.terms:
         own |= set(re.findall(r"[a-z]+", t["term"].lower()))
+    for words in rs.declared.values():  # the set's own words (`declares`)
+        own |= {w for name in words for w in re.findall(r"[a-z]+", name)}
     vocab = sorted(w for w in known if len(w) >= 4)
     findings = []
     seen = set()
@@ -101,4 +104,43 @@ def scope_and_property_findings(an: Analysis) -> list[Finding]:
                     f"{cond_words(voc.PROPERTY_DOMAINS[prop])} can be {voc.PROPERTY_PHRASES.get(prop, prop)}. That part of the clause can never matter as written."), subkind="property"))
             elif r == z3.unknown:
                 an.unknowns.append(Unknown(f"property {prop} of {c.id}", t.reason_unknown()))
+    return findings
+
+
+_Q = "[“\"]"
+_EQ = "[”\"]"
+#: Where a clause's text names a supertype, a keyword or a layout: (kind, pattern of the word).
+_NAMED = (
+    # quoted (“the “Dynamic” supertype”), or a capitalized word before “supertype” (“the Relic
+    # supertype”, “Relic is a supertype”) that is not an article
+    ("supertypes", re.compile(rf"{_Q}([A-Za-z][\w -]*?){_EQ} [Ss]upertype\b|\b[Ss]upertype {_Q}([A-Za-z][\w -]*?){_EQ}"
+                              r"|\b(?!(?:A|An|The|This|That|Each|Its|No)\b)([A-Z][\w-]*) (?:is a |is the )?supertype\b")),
+    ("keywords", re.compile(rf"{_Q}([A-Za-z][\w -]*?){_EQ} (?:keyword|ability word)\b|\bkeyword(?: ability)? {_Q}([A-Za-z][\w -]*?){_EQ}", re.I)),
+    ("layouts", re.compile(rf"{_Q}([A-Za-z][\w -]*?){_EQ} (?:layout|frame)\b|\blayout {_Q}([A-Za-z][\w -]*?){_EQ}", re.I)),
+)
+_KIND_WORDS = {"supertypes": "supertype", "keywords": "keyword", "layouts": "layout"}
+
+
+def undeclared_findings(rs: RuleSet) -> list[Finding]:
+    """A supertype, keyword or layout that a clause's text names (“the “Dynamic” supertype”,
+    “the keyword “Echo Strike””) and that is neither one of the rules (the vocabulary's values;
+    for keywords also any phrase of the current Comprehensive Rules) nor declared by the rule set
+    (``declares``)."""
+    crs = _cr_texts()
+    findings = []
+    for c in rs.clauses:
+        for kind, pattern in _NAMED:
+            variable = voc.DECLARABLE[kind]
+            known = set(voc.SITUATION[variable]) | set(rs.declared.get(variable, ()))
+            for m in pattern.finditer(c.text):
+                raw = next(g for g in m.groups() if g)
+                word = "-".join(raw.lower().split())
+                if word in known or word.removesuffix("-card") in known or (kind == "layouts" and f"{raw.lower()} card" in voc.TERMS):
+                    continue
+                if kind == "keywords" and crs and crs[-1].rules_have_phrase(raw.lower()):
+                    continue
+                findings.append(Finding("term", [c.id], (
+                    f"{c.id} speaks of the {_KIND_WORDS[kind]} “{raw}”, which is not a {_KIND_WORDS[kind]} of the rules ({', '.join(v for v in voc.SITUATION[variable] if v != 'none')}"
+                    f"{' or the Comprehensive Rules' if kind == 'keywords' else ''}) and which the rule set does not declare. If the set introduces it, declare it "
+                    f"(`declares: {{{kind}: [{{name: {word}, defined_by: {c.id}}}]}}`); otherwise the word is a slip."), subkind="undeclared"))
     return findings

@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from .. import vocabulary as voc
 from .words import situation_words, slug
 
 _POOL_LAYOUT = {"dynamic": "dynamic", "flip": "flip", "transforming-dfc": "transform", "modal-dfc": "modal_dfc", "split": "split", "normal": "normal"}
@@ -19,15 +20,17 @@ _FEATURES_VIA = {"morph": ["morph", "face-down"], "manifest": ["manifest", "face
 def _pool() -> tuple[tuple[str, str, tuple[str, ...], tuple[str, ...], bool], ...]:
     """The card pool (cards/pool/*.yaml): (name, layout, keywords, face names, test card, mana
     costs of the faces, texts of the faces)."""
-    from ruamel.yaml import YAML
+    import yaml
 
     from mtgrules.cards import POOL_DIR as folder
 
+    # libyaml's loader (PyYAML): read only, no line numbers needed, ~10x faster than ruamel's
+    # pure-Python one on the pool's thousands of lines
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     out = []
-    yaml = YAML(typ="safe")
     for path in sorted(folder.glob("*.yaml")):
         try:
-            doc = yaml.load(path.read_text(encoding="utf-8")) or {}
+            doc = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
         except Exception:
             continue
         for name, faces in (doc.get("data", doc) or {}).items():
@@ -54,7 +57,8 @@ def _pick_card(layout: str, keyword: str = "none", kind: str = "card", card: str
             fits.sort(key=lambda c: len(c[2]))  # plainest first
     if targeted:
         fits = [c for c in fits if re.search(r"any target|target creature", " ".join(c[6]).lower())] or fits
-    fits.sort(key=lambda c: (c[4], not targeted and "target" in " ".join(c[6]).lower()))  # real cards first, then those that need no target
+    # real cards first, then cards that can be cast (a land has no mana cost), then those that need no target
+    fits.sort(key=lambda c: (c[4], not any(c[5]), not targeted and "target" in " ".join(c[6]).lower()))
     return (fits[0][0], fits[0][3]) if fits else (None, ())
 
 
@@ -64,6 +68,7 @@ def _other_card(other: str) -> str | None:
 
 
 _DSPB = "Divine Skywarden // Purewind Blessings"
+_KEYWORDS = voc.SITUATION["keyword"]  # the vocabulary's own keywords (a rule set may declare more)
 _LAND = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 
 
@@ -139,7 +144,23 @@ def _observation(outcome: str, value, s: dict, label: str, faces: tuple[str, ...
         return {"object": label, "name": named[value]} if named.get(value) else None
     if outcome == "mana-value-from" and value == "zero":
         return {"object": label, "mana_value": 0}
+    if outcome == "timing":  # what the timing allows at the witness's moment (117.1a, 307.1)
+        value = _castable_by_timing(value, s)
+        outcome = "castable" if value else outcome
+    if outcome == "castable" and s["zone"] in ("hand", "graveyard", "exile") and s.get("event", "none") == "none" and value in ("yes", "no"):
+        return {("offers" if value == "yes" else "does_not_offer"): {"cast": label, "by": "alice"}}
     return None
+
+
+def _castable_by_timing(timing: str, s: dict) -> str | None:
+    """Whether ``timing`` lets the object be cast at the witness's moment (MEANINGS of the
+    vocabulary); None for ``usual`` (its card type decides)."""
+    window = s.get("turn", "yours") == "yours" and s.get("step", "precombat-main").endswith("main") and s.get("stack", "empty") == "empty"
+    if timing == "any-time":
+        return "yes"
+    if timing == "never" or s.get("priority") == "no":
+        return "no"
+    return {"instant-speed": "yes", "sorcery-speed": "yes" if window else "no"}.get(timing)
 
 
 def readings_of(requires: dict, s: dict, label: str, faces: tuple[str, ...], card: str) -> list[tuple[str, list[dict]]]:
@@ -158,8 +179,14 @@ def scenario(sid: str, title: str, rules: list[str], s: dict, expect: list[str],
     The setup and steps reproduce the witness situation with cards from the pool where one
     fits, lands to pay and legal targets; ``expect`` checks that the situation is reached and,
     where the observation vocabulary can show the outcomes in conflict, holds one alternative of
-    ``one_of`` per reading. Returns the scenario and who each alternative is (a clause, a value)."""
+    ``one_of`` per reading. Returns the scenario and the readings: (who, the observations that
+    show it) for each clause or value in conflict, where there are two or more."""
     meta = meta or {}
+    # words the rule set declares (its own keyword, layout or supertype): no card of the pool
+    # has them, so the witness uses a card without them and says so
+    own = [f"{k} {s[k]}" for k, known in (("keyword", _KEYWORDS), ("layout", _POOL_LAYOUT)) if s.get(k, "none") not in known]
+    own += [f"supertype {s['supertype']}"] if s.get("supertype", "none") not in voc.SITUATION["supertype"] else []
+    s = {**s, **({"keyword": "none"} if s.get("keyword", "none") not in _KEYWORDS else {}), **({"layout": "normal"} if s["layout"] not in _POOL_LAYOUT else {})}
     name, faces = _pick_card(s["layout"], s.get("keyword", "none"), s["kind"], s.get("card", "any"), targeted=s["event"] == "fizzling")
     missing = name is None
     card = name or f"a {s['layout']} card"
@@ -215,6 +242,11 @@ def scenario(sid: str, title: str, rules: list[str], s: dict, expect: list[str],
     if s["kind"] == "spell-copy":
         setup_zone = "hand"
         steps += [cast_step(), {"check": "state", "note": f"an effect ({'storm' if via == 'storm' else 'e.g. Twincast'}) puts a copy of the spell onto the stack (707.10); observe the copy"}]
+    elif zone == "stack" and via == "cast" and s.get("from-zone", "none") not in ("none", "hand"):
+        # cast from another zone with no keyword that allows it: the permission is the rule set's
+        setup_zone = s["from-zone"]
+        steps.append({"check": "state", "note": f"the rule set lets it be cast from the {s['from-zone']}; no card of the pool grants that, so the scenario stops before the cast"})
+        moved = False
     elif zone == "stack":
         setup_zone = {"flashback": "graveyard", "madness": "exile"}.get(via, "hand")
         steps.append(cast_step())
@@ -267,7 +299,16 @@ def scenario(sid: str, title: str, rules: list[str], s: dict, expect: list[str],
         steps.append({"check": "state", "note": {"transforming": "an effect transforms it", "turning-face-down": "an effect turns it face down",
                                                   "changing-zones": f"it moves from the {zone} to another zone"}[event]})
     else:
+        if zone in ("hand", "graveyard", "exile") and event == "none":
+            pay(card, face, alt)  # lands to cast it: whether the engine offers the cast is what timing decides
         steps.append({"check": "state"})
+    if s.get("stack") == "nonempty":  # something else on the stack first: alice's Shock at bob (she keeps priority, 117.3c)
+        extra_alice.setdefault("hand", []).append("Shock")
+        extra_alice.setdefault("battlefield", []).append("Mountain")
+        used.append("Shock")
+        steps.insert(0, {"cast": "Shock", "by": "alice", "targets": ["bob"]})
+    if s.get("turn") == "opponents":
+        active = "bob"
     if setup_zone == "battlefield":
         if s["face"] == "down":
             entry["face_down"] = True
@@ -302,13 +343,28 @@ def scenario(sid: str, title: str, rules: list[str], s: dict, expect: list[str],
     if s.get("keyword") in ("affinity", "storm"):
         features.add(s["keyword"])
     readings = readings_of(requires or {}, s, label, tuple(faces), card) if moved else []
+    if len({repr(obs) for _, obs in readings}) < 2:
+        readings = []  # the readings look the same here: nothing for an engine to decide between
+    # what the engine offers is checked only at the top of `expect` (FORMAT.md), not inside
+    # `one_of`: such readings are left to `lint-rules --run`, which plays each alone
+    offered = any(k in ("offers", "does_not_offer") for _, obs in readings for o in obs for k in o)
     shown = [f"{who}: {', '.join(f'{k}={v}' for o in obs for k, v in o.items() if k != 'object')}" for who, obs in readings]
     notes = [f"Witness of the custom-rules checker: {situation_words(s)}.", "The rules leave this to decide: " + "; ".join(expect) + ".",
              ("Each reading the engine may take is one alternative of `one_of` (" + "; ".join(shown) + "); `lint-rules --run` tells which one the reference model takes. "
+              if len(readings) > 1 and not offered else
+              "The readings differ in what the engine offers (" + "; ".join(shown) + "), which `expect` can check only alone: `lint-rules --run` plays each reading and tells which one the reference model takes. "
               if len(readings) > 1 else "No outcome in conflict has an observation in FORMAT.md's vocabulary: `expect` checks only that the witness situation is reached. "),
              "Once decided, keep only the chosen reading under `expect` (FORMAT.md)."]
     if missing:
         notes.append(f"No card of the pool cards/pool/ fits ({s['layout']}{', ' + s['keyword'] if s.get('keyword', 'none') != 'none' else ''}): choose one.")
+    if own:
+        notes.append(f"The rule set's own words ({', '.join(own)}) are on no card of the pool: {card} stands for a card with them.")
+    step_now = s.get("step", "precombat-main")
+    if step_now in ("untap", "cleanup"):
+        notes.append(f"No player has priority in the {step_now} step (502.4, 514.3): the scenario starts in the upkeep instead.")
+        step_now = "upkeep"
+    actor = "bob" if event == "discarding" else "alice"  # the player who acts in the steps
+    priority = actor if s.get("priority", "yes") == "yes" else ("alice" if actor == "bob" else "bob")
 
     edition = meta.get("edition") or "2026-08-07"
     return {
@@ -322,10 +378,11 @@ def scenario(sid: str, title: str, rules: list[str], s: dict, expect: list[str],
         "cards": list(dict.fromkeys(cards)),
         "notes": " ".join(notes),
         "setup": {"players": {"alice": _zones({"life": 20, setup_zone: [entry]}, extra_alice), "bob": _zones({"life": 20}, extra_bob)},
-                  "turn": {"active": active, "step": "precombat-main", "priority": active}},
+                  "turn": {"active": active, "step": step_now, "priority": priority}},
         "steps": steps,
-        "expect": [_reached(s, label, steps)] + ([{"one_of": [obs for _, obs in readings]}] if len(readings) > 1 else []),
-    }, [who for who, _ in readings] if len(readings) > 1 else []
+        "expect": [_reached(s, label, steps) if moved or any(st.get("cast") == label for st in steps) else {"object": label, "zone": setup_zone}]
+        + ([{"one_of": [obs for _, obs in readings]}] if len(readings) > 1 and not offered else []),
+    }, readings if len(readings) > 1 else []
 
 
 def _zones(player: dict, extra: dict) -> dict:

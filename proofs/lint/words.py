@@ -84,4 +84,21 @@ def situation_words(s: dict) -> str:
         bits.append(via)
     if s.get("keyword", "none") != "none" and s.get("via") != s.get("keyword"):
         bits.append(f"with {s['keyword']}")
-    return ", ".join(bits)
+    if s.get("supertype", "none") != "none":
+        bits.append(f"with the {s['supertype']} supertype")
+    if s.get("from-zone", "none") not in ("none", "hand" if zone == "stack" else ""):
+        bits.append(("cast from the " if zone == "stack" else "from the ") + s["from-zone"])
+    return ", ".join(bits + timing_words(s))
+
+
+def timing_words(s: dict) -> list[str]:
+    """The moment of the game, where the situation says it (step, turn, stack, priority)."""
+    bits = []
+    if s.get("step") not in (None, "precombat-main") or s.get("turn") == "opponents":
+        bits.append(f"in the {s.get('step', 'precombat-main').replace('-', ' ')} {'phase' if s.get('step', '').endswith('main') else 'step'}"
+                    f" of {'an opponent' if s.get('turn') == 'opponents' else 'its controller'}'s turn")
+    if s.get("stack") == "nonempty":
+        bits.append("with another object on the stack")
+    if s.get("priority") == "no":
+        bits.append("without priority")
+    return bits
