@@ -28,7 +28,7 @@ from .attachments import check_setup_attachments
 from .cards import CardDef, CardError, card_from_json, find_card
 from .continuous import add_effect, characteristics
 from .discarding import check_not_waiting
-from .journal import Tracked, journal_of
+from .journal import Tracked, adopt, journal_of
 from .mana import ManaPool
 from .objects import PLAYER_ZONES, SHARED_ZONES, Component, GameObject
 from .observation import snapshot
@@ -326,7 +326,7 @@ class Game:
             if handler is None:
                 raise IllegalAction(None, f"unknown action {action['action']!r}")
             check_not_waiting(self, action["action"])
-            self.state.choices = dict(action.get("choices") or {})
+            self.state.choices = adopt(dict(action.get("choices") or {}), journal)  # tracked now: the characteristics cache stays on
             value = handler(self, action)
             after_action(self, action)
             self.state.choices = {}
@@ -355,7 +355,7 @@ class Game:
 
     def characteristics(self, obj: GameObject):
         """The object's characteristics now (613); computed once per object inside :meth:`reading`, and
-        between actions once per version of the state (its journal counts every change)."""
+        otherwise once per version of the state (its journal counts every change)."""
         cache = self._characteristics
         if cache is None:
             cache = self._settled_cache()
@@ -367,10 +367,10 @@ class Game:
         return found
 
     def _settled_cache(self) -> dict[str, object] | None:
-        """The characteristics known for this version of the state, or None inside an action (a plain value
-        an action stores is tracked only once it ends) or after changes made outside one (the same)."""
+        """The characteristics known for this version of the state, or None while a value stored into it is
+        not tracked yet (its changes would not count: model/journal.py ``loose``)."""
         journal = self.state.__dict__.get("_j")
-        if journal is None or journal.marks or journal.saved:
+        if journal is None or journal.loose:
             return None
         known, version, cache = self._settled
         if known is not journal or version != journal.version:
@@ -382,11 +382,13 @@ class Game:
     def reading(self):
         """A stretch of code that only reads the state (a snapshot, the look for state-based actions
         to perform): inside it each object's characteristics are computed once, since nothing they
-        depend on changes; they are forgotten at its end. Nested stretches share the outer one's."""
+        depend on changes; they are forgotten at its end (unless they are those of this version of the
+        state, :meth:`characteristics`). Nested stretches share the outer one's."""
         if self._characteristics is not None:
             yield
             return
-        self._characteristics = {}
+        settled = self._settled_cache()
+        self._characteristics = {} if settled is None else settled
         try:
             yield
         finally:

@@ -39,18 +39,21 @@ _epochs = count(1)
 class Journal:
     """The saved copies of one game state's changed containers, and its version (changes so far)."""
 
-    __slots__ = ("saved", "gen", "version", "marks")
+    __slots__ = ("saved", "gen", "version", "marks", "loose")
 
     def __init__(self):
         self.saved: list[tuple[object, object]] = []  # (container, its copy before this epoch's first change)
         self.gen = next(_epochs)  # the current epoch: the open transaction, or the stretch between two
         self.version = 0  # bumped by every change of a tracked container
         self.marks: list[tuple[int, int]] = []  # per open transaction: (where its saved copies start, outer epoch)
+        self.loose = False  # a value not tracked yet may be in the state (stored since the last begin, commit or rollback)
 
     def begin(self) -> int:
-        """Open a (nested) transaction; returns its depth, which ``commit`` and ``rollback`` take."""
-        if not self.marks and self.saved:  # changes made outside any transaction: take their new values over
-            self._adopt_changed(0)
+        """Open a (nested) transaction; returns its depth, which ``commit`` and ``rollback`` take. The values
+        stored since the enclosing transaction began (or outside any) are taken over first, so that the
+        new one starts, as each one ends, with every value of the state tracked."""
+        self._adopt_changed(self.marks[-1][0] if self.marks else 0)
+        if not self.marks:
             self.saved.clear()
         self.marks.append((len(self.saved), self.gen))
         self.gen = next(_epochs)
@@ -84,6 +87,7 @@ class Journal:
                 fields.update(before)
         del saved[start:]
         self.version += 1
+        self.loose = False  # the saved copies hold tracked values, and what was stored before the transaction was taken over
         self.gen = outer if self.marks else next(_epochs)
 
     def _close(self, depth: int) -> tuple[int, int]:
@@ -92,20 +96,22 @@ class Journal:
         return self.marks.pop()
 
     def _adopt_changed(self, start: int) -> None:
-        """Take over the new values (plain lists, dicts, new objects) stored in the changed containers."""
+        """Take over the new values (plain lists, dicts, new objects) stored in the changed containers: in a
+        dict or an object, the values that are not the ones its saved copy holds (the others were tracked)."""
+        self.loose = False
         memo: dict[int, object] = {}
-        for target, _ in self.saved[start:]:
+        for target, before in self.saved[start:]:
             kind = type(target)
             if kind is TList:
                 for i, value in enumerate(target):
                     if type(value) not in SHARED and not _owned(value, self):
                         list.__setitem__(target, i, adopt(value, self, memo))
-            elif kind is TDict:
-                for key, value in target.items():
-                    if type(value) not in SHARED and not _owned(value, self):
-                        dict.__setitem__(target, key, adopt(value, self, memo))
             else:
-                _adopt_fields(target, self, memo)
+                values = target if kind is TDict else target.__dict__
+                skip = () if kind is TDict else kind._untracked
+                for key, value in values.items():
+                    if value is not before.get(key) and type(value) not in SHARED and key not in skip and not _owned(value, self):
+                        dict.__setitem__(values, key, adopt(value, self, memo))
 
 
 def _owned(value, journal: Journal) -> bool:
@@ -133,19 +139,10 @@ def adopt(value, journal: Journal, memo: dict[int, object] | None = None):
     found = memo.get(id(value))
     if found is not None:
         return found
-    if kind is list or kind is TList:
-        if kind is TList and value._j is journal:
+    if kind in _CONTAINERS:
+        if kind is not list and kind is not dict and value._j is journal:
             return value
-        new = memo[id(value)] = TList()
-        list.extend(new, [v if type(v) in SHARED else adopt(v, journal, memo) for v in value])
-        new._j, new._g = journal, 0
-        return new
-    if kind is dict or kind is TDict:
-        if kind is TDict and value._j is journal:
-            return value
-        new = memo[id(value)] = TDict()
-        for key, v in value.items():  # keys are hashable, so they do not change
-            dict.__setitem__(new, key, v if type(v) in SHARED else adopt(v, journal, memo))
+        new = _copy_container(value, memo, TList, TDict, lambda v: adopt(v, journal, memo))
         new._j, new._g = journal, 0
         return new
     if isinstance(value, Tracked):
@@ -167,6 +164,19 @@ def adopt(value, journal: Journal, memo: dict[int, object] | None = None):
                     "(model/journal.py: state values are lists, dicts, Tracked objects or SHARED immutable types)")
 
 
+def _copy_container(value, memo: dict, list_type: type, dict_type: type, inner):
+    """A copy of a list or dict as ``list_type`` / ``dict_type``, its values that are not SHARED through
+    ``inner`` (registered in ``memo`` first, so a value that holds itself is copied once)."""
+    if isinstance(value, list):
+        new = memo[id(value)] = list_type()
+        list.extend(new, [v if type(v) in SHARED else inner(v) for v in value])
+        return new
+    new = memo[id(value)] = dict_type()
+    for key, v in value.items():  # keys are hashable, so they do not change
+        dict.__setitem__(new, key, v if type(v) in SHARED else inner(v))
+    return new
+
+
 def _adopt_fields(obj, journal: Journal, memo: dict) -> None:
     fields = obj.__dict__
     skip = type(obj)._untracked
@@ -186,22 +196,9 @@ def journal_of(state) -> Journal:
 
 def _plain(value, memo: dict):
     """A deep copy of a tracked value as plain, unattached Python (``copy.deepcopy``'s memo kept)."""
-    kind = type(value)
-    if kind in SHARED:
-        return value
-    found = memo.get(id(value))
-    if found is not None:
-        return found
-    if kind is TList or kind is list:
-        new = memo[id(value)] = []
-        new.extend(v if type(v) in SHARED else _plain(v, memo) for v in value)
-        return new
-    if kind is TDict or kind is dict:
-        new = memo[id(value)] = {}
-        for key, v in value.items():
-            new[key] = v if type(v) in SHARED else _plain(v, memo)
-        return new
-    return deepcopy(value, memo)
+    if type(value) in _CONTAINERS and id(value) not in memo:
+        return _copy_container(value, memo, list, dict, lambda v: _plain(v, memo))
+    return deepcopy(value, memo)  # a value met before, a SHARED one, a Tracked object (its __deepcopy__)
 
 
 class _Container:
@@ -238,8 +235,9 @@ class TDict(_Container, dict):
 
 def _hooked(base: type, name: str):
     """``base``'s mutating method ``name``, saving a copy of the container (``base(self)``) before its
-    first change in an epoch."""
+    first change in an epoch, and noting a value it stores that may not be tracked (``Journal.loose``)."""
     method = getattr(base, name)
+    stores = name not in ("remove", "pop", "popitem", "clear", "sort", "reverse", "__delitem__", "__imul__")
 
     def hooked(self, *args, **kwargs):
         try:
@@ -250,6 +248,8 @@ def _hooked(base: type, name: str):
         if self._g != journal.gen:
             self._g = journal.gen
             journal.saved.append((self, base(self)))
+        if stores and not journal.loose:
+            journal.loose = any(type(a) not in SHARED for a in args) or any(type(v) not in SHARED for v in kwargs.values())
         return method(self, *args, **kwargs)
 
     hooked.__name__ = name
@@ -297,6 +297,10 @@ def _save_fields(obj) -> None:
 
 def _setattr(self, name, value):
     _save_fields(self)
+    if type(value) not in SHARED:
+        journal = self.__dict__.get("_j")
+        if journal is not None and not _owned(value, journal):
+            journal.loose = True
     object.__setattr__(self, name, value)
 
 
@@ -323,6 +327,7 @@ def _unpickle(cls, state: dict):
     return obj
 
 
+_CONTAINERS = (list, dict, TList, TDict)  # what adopt and _plain copy themselves
 #: tracked twin -> its dataclass
 _BASE: dict[type, type] = {}
 _TWINS: dict[type, type] = {}
