@@ -145,3 +145,24 @@ def test_characteristics_between_actions_follow_every_change_of_the_state():
     first = g.characteristics(bears)
     effect["power"] = 5  # a plain dict stored outside an action, changed in place: not cached
     assert g.characteristics(bears) == characteristics(g, bears) and first is not g.characteristics(bears)
+
+
+def test_characteristics_inside_an_action_follow_a_value_stored_and_changed_in_it(monkeypatch):
+    """Inside an action the cache holds while every value is tracked; a plain value stored there (changed in
+    place afterwards, unseen by the journal) turns it off until the action ends."""
+    g = new_game({"alice": {"battlefield": ["Grizzly Bears"]}})
+    seen = []
+
+    def pump_late(game, action):
+        bears = game.obj("Grizzly Bears")
+        seen.append(game.characteristics(bears) is game.characteristics(bears))  # cached: nothing changed
+        effect = {"kind": "pump", "object": bears.id, "power": 0, "toughness": 0, "timestamp": game.tick(), "until": None}
+        game.state.effects.append(effect)
+        seen.append(game.characteristics(bears).power)
+        effect["power"] = 3
+        seen.append(game.characteristics(bears).power)
+
+    monkeypatch.setitem(model_actions.ACTIONS, "pump_late", pump_late)
+    assert g.apply({"action": "pump_late"}, validate=False).ok
+    assert seen == [True, 2, 5]
+    assert g.characteristics(g.obj("Grizzly Bears")).power == 5
