@@ -4,8 +4,9 @@ and then plays it on the reference engine when told to; the workers take turns (
 after a warm-up round each), so both see the same machine load.
 
 Printed per side: the corpus load CPU (apart: loading is not the model's part), the whole corpus's CPU
-per round, the median per-scenario time (wall and CPU, through the runner's ``Run.run_one``) and a small
-mechanics game (ms per game); each as the median and range over the rounds, then the ratios of the
+per round, the median per-scenario time (wall and CPU, through the runner's ``Run.run_one``), a small
+mechanics game (ms per game) and the listing of its legal actions at the start (model/offers.py: every
+candidate tried and rolled back); each as the median and range over the rounds, then the ratios of the
 medians and the targets of issue 15 (per scenario at least 2x faster; the corpus's CPU at most 40%).
 
 Run: python bench/model_bench.py [--rounds N] [--before PATH]   (prints figures; no assertions)
@@ -57,6 +58,7 @@ def worker() -> None:
     from mtgrules.conformance.engine import load_engine
     from mtgrules.conformance.runner import Run, load_scenarios
     from mtgrules.model.game import Game
+    from mtgrules.model.offers import legal_actions
 
     start = time.process_time()
     scenarios, pool = load_scenarios()
@@ -79,8 +81,12 @@ def worker() -> None:
             for action in ACTIONS:
                 game.apply(action)
             game.snapshot()
+        game_cpu = (time.process_time() - game_start) / GAMES
+        offers_start = time.process_time()
+        for _ in range(GAMES):  # every candidate tried on the game and rolled back (model/offers.py)
+            legal_actions(Game.from_setup(SETUP), "alice")
         print(json.dumps({"corpus_cpu": corpus_cpu, "scenario_wall": statistics.median(walls), "scenario_cpu": statistics.median(cpus),
-                          "game_cpu": (time.process_time() - game_start) / GAMES, "outcomes": outcomes}), flush=True)
+                          "game_cpu": game_cpu, "offers_cpu": (time.process_time() - offers_start) / GAMES, "outcomes": outcomes}), flush=True)
 
 
 # ---------------------------------------------------------------------------- the comparison
@@ -115,17 +121,20 @@ class Side:
 
 
 ROWS = (("corpus_cpu", 1, "s  ", "whole corpus, CPU"), ("scenario_wall", 1000, "ms ", "per scenario, wall (median)"),
-        ("scenario_cpu", 1000, "ms ", "per scenario, CPU (median)"), ("game_cpu", 1000, "ms ", "mechanics game, CPU"))
+        ("scenario_cpu", 1000, "ms ", "per scenario, CPU (median)"), ("game_cpu", 1000, "ms ", "mechanics game, CPU"),
+        ("offers_cpu", 1000, "ms ", "its legal actions listed, CPU"))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--before", type=Path, default=os.environ.get("MTGRULES_BENCH_BEFORE"), required="MTGRULES_BENCH_BEFORE" not in os.environ, help="the other checkout (with its own .venv); default: $MTGRULES_BENCH_BEFORE")
+    ap.add_argument("--before", type=Path, default=os.environ.get("MTGRULES_BENCH_BEFORE"), help="the other checkout (with its own .venv); default: $MTGRULES_BENCH_BEFORE")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         return worker()
+    if args.before is None:
+        ap.error("--before PATH (or $MTGRULES_BENCH_BEFORE) is required: the checkout to compare with")
     sides = [Side("before", str(args.before / ".venv" / "bin" / "python"), args.before), Side("this", sys.executable, HERE.parent.parent)]
     for side in sides:
         side.round(keep=False)  # warm-up

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .copying import SHARED
+from .journal import SHARED
 from .mana import CostError, parse_cost
 from .support import coverage
 
@@ -114,7 +114,7 @@ class CardDef:
         return None
 
 
-SHARED.update({Face, CardDef})  # immutable: a game's rollback copy shares them
+SHARED.update({Face, CardDef})  # immutable: a game's state shares them (model/journal.py)
 
 
 def _number(value) -> int | None:
@@ -200,6 +200,9 @@ def face_from_json(record: dict, default_side: str) -> Face:
 class _FrozenDict(dict):
     def __hash__(self):  # abilities are compared by identity of content only when needed
         return hash(json.dumps(self, sort_keys=True, default=str))
+
+
+SHARED.add(_FrozenDict)  # card data, never changed: a game's state shares it (model/journal.py)
 
 
 def _freeze(value):

@@ -6,9 +6,9 @@
     game.events                               # events.schema.json (the whole log)
 
 An illegal action is refused with the rule that forbids it, and the state is left unchanged:
-every action runs on the live state after a deep copy is taken (model/copying.py: field by field,
-sharing what cannot change; the append-only event log is kept out of it and truncated instead),
-which is put back on refusal.
+every action runs in a transaction of the state's rollback journal (model/journal.py: each container
+the action changes saves a copy of itself before its first change, and a refusal puts those back;
+the append-only event log is kept out of it and truncated instead).
 
 Setups and actions are checked against their JSON Schemas where they enter the model (``validate``,
 the default); a caller whose input is already checked, such as the conformance adapter, whose
@@ -18,7 +18,6 @@ passes ``validate=False`` and saves the schema check on every step.
 
 from __future__ import annotations
 
-import copy
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,8 +27,8 @@ from .actions import ACTIONS, ActionResult, IllegalAction
 from .attachments import check_setup_attachments
 from .cards import CardDef, CardError, card_from_json, find_card
 from .continuous import add_effect, characteristics
-from .copying import deepcopy_fields
 from .discarding import check_not_waiting
+from .journal import Tracked, adopt, journal_of
 from .mana import ManaPool
 from .objects import PLAYER_ZONES, SHARED_ZONES, Component, GameObject
 from .observation import snapshot
@@ -70,10 +69,8 @@ class SetupError(ValueError):
 
 
 @dataclass
-class PlayerState:
+class PlayerState(Tracked):
     """A player: life, mana pool, the player's zones and the counts the rules ask about."""
-
-    __deepcopy__ = deepcopy_fields  # the rollback copy (model/copying.py)
 
     name: str
     life: int = 20
@@ -88,10 +85,10 @@ class PlayerState:
 
 
 @dataclass
-class State:
-    """The whole game state; ``Game.apply`` copies it before each action (model/copying.py)."""
+class State(Tracked):
+    """The whole game state; ``Game.apply`` runs each action in a transaction of its journal (model/journal.py)."""
 
-    __deepcopy__ = deepcopy_fields
+    _untracked = ("events",)  # append-only: a refused action truncates it
 
     edition: str
     players: dict[str, PlayerState]
@@ -135,6 +132,7 @@ class Game:
     def __init__(self, state: State):
         self.state = state
         self._characteristics: dict[str, object] | None = None  # while reading (see :meth:`reading`)
+        self._settled: tuple[object, int, dict[str, object]] = (None, 0, {})  # between actions (see :meth:`characteristics`)
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -316,11 +314,10 @@ class Game:
     def apply(self, action: dict, *, validate: bool = True) -> ActionResult:
         """Apply one engine-neutral action. Illegal: refused with a rule, the state unchanged.
         Malformed (checked against action.schema.json if ``validate``): refused as well."""
-        start = len(self.state.events)
-        events, self.state.events = self.state.events, []  # append-only: kept out of the rollback copy
-        before = copy.deepcopy(self.state)
-        self.state.events = events
-        before.events = events
+        events = self.state.events
+        start = len(events)
+        journal = journal_of(self.state)
+        depth = journal.begin()
         try:
             problem = _schema_problem(action, ACTION_SCHEMA) if validate else None
             if problem:
@@ -329,19 +326,20 @@ class Game:
             if handler is None:
                 raise IllegalAction(None, f"unknown action {action['action']!r}")
             check_not_waiting(self, action["action"])
-            self.state.choices = dict(action.get("choices") or {})
+            self.state.choices = adopt(dict(action.get("choices") or {}), journal)  # tracked now: the characteristics cache stays on
             value = handler(self, action)
             after_action(self, action)
             self.state.choices = {}
         except IllegalAction as refusal:
-            self.state = before
+            journal.rollback(depth)
             del events[start:]
             return ActionResult(False, [], refusal.rule, refusal.reason)
-        except Exception:
-            self.state = before  # a defect of the model: leave the state as it was, then report it
+        except BaseException:
+            journal.rollback(depth)  # a defect of the model: leave the state as it was, then report it
             del events[start:]
             raise
-        return ActionResult(True, self.state.events[start:], value=value)
+        journal.commit(depth)
+        return ActionResult(True, events[start:], value=value)
 
     def perform(self, action: dict) -> ActionResult:
         """Like :meth:`apply`, but raise :class:`IllegalAction` on refusal."""
@@ -356,24 +354,41 @@ class Game:
             return snapshot(self)
 
     def characteristics(self, obj: GameObject):
-        """The object's characteristics now (613); computed once per object inside :meth:`reading`."""
+        """The object's characteristics now (613); computed once per object inside :meth:`reading`, and
+        otherwise once per version of the state (its journal counts every change)."""
         cache = self._characteristics
         if cache is None:
-            return characteristics(self, obj)
+            cache = self._settled_cache()
+            if cache is None:
+                return characteristics(self, obj)
         found = cache.get(obj.id)
         if found is None:
             found = cache[obj.id] = characteristics(self, obj)
         return found
 
+    def _settled_cache(self) -> dict[str, object] | None:
+        """The characteristics known for this version of the state, or None while a value stored into it is
+        not tracked yet (its changes would not count: model/journal.py ``loose``)."""
+        journal = self.state.__dict__.get("_j")
+        if journal is None or journal.loose:
+            return None
+        known, version, cache = self._settled
+        if known is not journal or version != journal.version:
+            cache = {}
+            self._settled = (journal, journal.version, cache)
+        return cache
+
     @contextmanager
     def reading(self):
         """A stretch of code that only reads the state (a snapshot, the look for state-based actions
         to perform): inside it each object's characteristics are computed once, since nothing they
-        depend on changes; they are forgotten at its end. Nested stretches share the outer one's."""
+        depend on changes; they are forgotten at its end (unless they are those of this version of the
+        state, :meth:`characteristics`). Nested stretches share the outer one's."""
         if self._characteristics is not None:
             yield
             return
-        self._characteristics = {}
+        settled = self._settled_cache()
+        self._characteristics = {} if settled is None else settled
         try:
             yield
         finally:

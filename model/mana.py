@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from mtgrules.spec import implements
 
-from .copying import deepcopy_fields
+from .journal import Tracked
 
 COLORS = ("W", "U", "B", "R", "G")
 POOL_KEYS = COLORS + ("C",)
@@ -111,10 +111,8 @@ def combine_costs(*costs: str | None) -> str | None:
 
 
 @dataclass
-class ManaPool:
+class ManaPool(Tracked):
     """A player's mana pool: an amount of each color and of colorless mana."""
-
-    __deepcopy__ = deepcopy_fields  # the rollback copy (model/copying.py)
 
     amounts: dict[str, int] = field(default_factory=lambda: {k: 0 for k in POOL_KEYS})
 

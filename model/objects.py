@@ -13,7 +13,7 @@ from functools import lru_cache
 from mtgrules.spec import implements
 
 from .cards import PERMANENT_TYPES, CardDef, Face
-from .copying import SHARED, deepcopy_fields
+from .journal import SHARED, Tracked
 from .mana import colors_of_cost, mana_value
 
 ZONES = ("library", "hand", "graveyard", "battlefield", "stack", "exile", "command")
@@ -80,7 +80,7 @@ class Characteristics:
         }
 
 
-SHARED.add(Characteristics)  # immutable: a game's rollback copy shares them
+SHARED.add(Characteristics)  # immutable: a game's state shares them (model/journal.py)
 
 
 def _abilities_of(face: Face) -> tuple[str, ...]:
@@ -111,14 +111,12 @@ def face_characteristics(face: Face) -> Characteristics:
 
 
 @dataclass
-class Component:
+class Component(Tracked):
     """A card or token that represents (part of) an object, with its own status.
 
     ``face`` is the side up of a double-faced card ("a" front, "b" back); ``face_down_as`` says
     what made it face down (morph, manifest, effect). Flipped is a status of the permanent, not
     of a component (110.5; 730.2h: "if the merged permanent is flipped")."""
-
-    __deepcopy__ = deepcopy_fields  # the rollback copy (model/copying.py)
 
     card: CardDef
     token: bool = False
@@ -137,10 +135,8 @@ class Component:
 
 
 @dataclass
-class SpellInfo:
+class SpellInfo(Tracked):
     """How a spell on the stack came to be there: the choices of 601.2 and whether it was cast."""
-
-    __deepcopy__ = deepcopy_fields  # the rollback copy (model/copying.py)
 
     cast: bool = True
     from_zone: str | None = None
@@ -173,10 +169,8 @@ class SpellInfo:
 
 
 @dataclass
-class GameObject:
+class GameObject(Tracked):
     """An object in a zone: a card, token, copy, merged permanent, or ability on the stack."""
-
-    __deepcopy__ = deepcopy_fields  # the rollback copy (model/copying.py)
 
     id: str
     owner: str

@@ -1,8 +1,9 @@
 """The actions a player may take now: ``legal_actions(game, player)``, in the model's action vocabulary.
 
-Each candidate action is tried on the game and the game is put back as it was (the rollback copy that
-``Game.apply`` takes, here taken whether the action was accepted or refused), so the list is exactly what
-the model accepts: no second set of legality rules to drift from the one the actions enforce. Candidates:
+Each candidate action is tried on the game and the game is put back as it was (a transaction of the state's
+rollback journal around ``Game.apply``'s own, rolled back whether the action was accepted or refused), so the
+list is exactly what the model accepts: no second set of legality rules to drift from the one the actions
+enforce. Candidates:
 
 - casts (601.2) of each card the player owns in a hand, graveyard, exile or command zone: as printed, face
   down with morph (702.36a / morph.a), with each alternative cost its card has (flashback from a graveyard,
@@ -19,10 +20,9 @@ legal (the first found), with that target: the list says what can be done, ``can
 
 from __future__ import annotations
 
-import copy
-
 from .characteristic_effects import structured_abilities
 from .combat_state import combat
+from .journal import journal_of
 from .madness import OFFER
 
 _CAST_ZONES = ("hand", "graveyard", "exile", "command")
@@ -32,14 +32,12 @@ def _outcome(game, action: dict) -> list[dict] | None:
     """The events ``action`` would log now (None: the model refuses it). The game is left exactly as it was."""
     events = game.state.events
     start = len(events)
-    game.state.events = []
-    saved = copy.deepcopy(game.state)
-    game.state.events = events
-    saved.events = events
+    journal = journal_of(game.state)
+    depth = journal.begin()  # the try's own transaction, rolled back even when the action is accepted
     try:
         return [dict(e) for e in events[start:]] if game.apply(action, validate=False).ok else None
     finally:
-        game.state = saved
+        journal.rollback(depth)
         del events[start:]
 
 

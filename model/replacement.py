@@ -9,6 +9,7 @@ from mtgrules.spec import implements
 
 from .actions import IllegalAction
 from .objects import ZONES
+from .journal import Tracked
 from .prohibitions import static_abilities
 
 
@@ -26,7 +27,7 @@ class ZoneChange:
 
 
 @dataclass
-class Replacement:
+class Replacement(Tracked):
     """"If [an object] would be put into [to] (from [from_zone]), put it into [instead] instead."
 
     ``objects``: "card" (cards only, not tokens: 730.3e), or "any". ``object_id``: only that

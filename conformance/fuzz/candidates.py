@@ -28,8 +28,7 @@ class Table:
     accepts, and its observation."""
 
     def __init__(self, request: dict, pool, features: list[str], labels: list[str]):
-        self.engine = ReferenceEngine()
-        self.engine.start()
+        self.engine = ReferenceEngine()  # not started: its handshake sets nothing up and reads the package metadata (ms per game)
         self.pool = pool
         self.features = set(features)
         try:
