@@ -30,52 +30,48 @@ def _located(name: str, line: bool = True) -> re.Pattern:
     return re.compile(rf"(^|/){re.escape(name)}:{'' if line else '?'}(\d+:)?( [^:\n]+:)? \S", re.M)
 
 
-def _bad_yaml(tmp: Path, name: str = "bad.yaml") -> Path:
+def _file(tmp: Path, name: str, text: str) -> Path:
     path = tmp / name
-    path.write_text("a: 1\nb: [1, 2\nc: 3\n", encoding="utf-8")  # an unclosed list: a syntax error at a line
+    path.write_text(text, encoding="utf-8")
     return path
+
+
+def _bad_yaml(tmp: Path, name: str = "bad.yaml") -> Path:
+    return _file(tmp, name, "a: 1\nb: [1, 2\nc: 3\n")  # an unclosed list: a syntax error at a line
+
+
+def _edited_copy(source: Path, folder: Path, old: str, new: str) -> Path:
+    """``folder`` with a copy of ``source`` in which ``old`` reads ``new``."""
+    folder.mkdir(exist_ok=True)
+    _file(folder, source.name, source.read_text(encoding="utf-8").replace(old, new, 1))
+    return folder
 
 
 def _bad_spec_dir(tmp: Path) -> Path:
     folder = tmp / "spec"
     shutil.copytree(ROOT / "tests" / "spec" / "fixtures" / "good", folder)
-    text = (folder / "good.yaml").read_text(encoding="utf-8").replace("kind: rule", "kind: 7")
-    (folder / "good.yaml").write_text(text, encoding="utf-8")
-    return folder
+    return _edited_copy(ROOT / "tests" / "spec" / "fixtures" / "good" / "good.yaml", folder, "kind: rule", "kind: 7")
 
 
 def _bad_scenario_dir(tmp: Path) -> Path:
-    folder = tmp / "scenarios"
-    folder.mkdir()
-    text = SCENARIO.read_text(encoding="utf-8").replace("rules:", "rules: 7\nx-old-rules:", 1)
-    (folder / SCENARIO.name).write_text(text, encoding="utf-8")
-    return folder
+    return _edited_copy(SCENARIO, tmp / "scenarios", "rules:", "rules: 7\nx-old-rules:")
 
 
 def _bad_report(tmp: Path) -> Path:
-    path = tmp / "bad.json"
-    path.write_text('{\n  "engine": "x",\n  "results": [\n    {"scenario": "s", "outcome": "won"}\n  ]\n}\n', encoding="utf-8")
-    return path
+    return _file(tmp, "bad.json", '{\n  "engine": "x",\n  "results": [\n    {"scenario": "s", "outcome": "won"}\n  ]\n}\n')
 
 
 def _bad_results(tmp: Path) -> Path:
-    path = tmp / "bad.jsonl"
-    lines = SEEDS.joinpath("results.jsonl").read_text(encoding="utf-8").splitlines()
-    lines[1] = lines[1].replace('"outcome": "passed"', '"outcome": 12')
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
+    """The seed results file with the outcome of its second line (the first result) a number."""
+    return _edited_copy(SEEDS / "results.jsonl", tmp, '"outcome": "passed"', '"outcome": 12') / "results.jsonl"
 
 
 def _bad_cr(tmp: Path) -> Path:
-    path = tmp / "cr.txt"
-    path.write_text("Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of nowhen.\n", encoding="utf-8")
-    return path
+    return _file(tmp, "cr.txt", "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of nowhen.\n")
 
 
 def _bad_oracle(tmp: Path) -> Path:
-    path = tmp / "AtomicCards.json"
-    path.write_text('{"data": {"Shock": [{"name": "Shock", "manaCost": 7}]}', encoding="utf-8")  # truncated JSON
-    return path
+    return _file(tmp, "AtomicCards.json", '{"data": {"Shock": [{"name": "Shock", "manaCost": 7}]}')  # truncated JSON
 
 
 #: (row id, the command, its arguments given a temporary folder, what stderr must show)
@@ -103,12 +99,12 @@ CASES = [
     ("conform --baseline", ["conform"], lambda t: ["--engine", "reference", "-k", "flashback-countered-exiled", "--baseline", str(_bad_report(t)),
                                                    "--results", str(t / "r.jsonl")], _located("bad.json", line=False)),
     ("conform --resume", ["conform"], lambda t: ["--engine", "reference", "-k", "flashback-countered-exiled", "--resume",
-                                                 "--results", str(_bad_results(t))], _located("bad.jsonl")),
+                                                 "--results", str(_bad_results(t))], _located("results.jsonl")),
     ("conform --timeout", ["conform"], lambda t: ["--engine", "reference", "--timeout", "-1"], USAGE),
     ("conform-diff", ["conform-diff"], lambda t: [str(_bad_report(t)), str(SEEDS / "report.json")], _located("bad.json", line=False)),
     ("fuzz", ["fuzz"], lambda t: ["--engine", "no-such-engine", "--budget", "1"], USAGE),
     ("fuzz --resume", ["fuzz"], lambda t: ["--engine", "reference", "--budget", "1", "-j", "1", "--resume", "--results", str(_bad_results(t)),
-                                           "--findings", str(t / "findings")], _located("bad.jsonl")),
+                                           "--findings", str(t / "findings")], _located("results.jsonl")),
     ("report", ["report"], lambda t: [str(_bad_report(t))], _located("bad.json", line=False)),
     ("docs", ["docs"], lambda t: ["--out", str(t / "html"), "--report", str(_bad_report(t))], _located("bad.json")),
     ("verify", ["verify"], lambda t: ["--json", "extra"], USAGE),
