@@ -18,6 +18,8 @@ from pathlib import Path
 from mtgrules import jsonio
 from mtgrules.problems import InputError, Problem
 
+from .results_file import OUTCOMES
+
 #: The fields of a result that may be compared (a result's other fields are volatile or derived).
 COMPARABLE = ("outcome", "detail", "failures", "trace", "edition", "error_kind", "rules", "features", "section")
 DEFAULT_FIELDS = ("outcome", "detail")
@@ -72,6 +74,8 @@ def load_report(path: str | Path) -> dict[str, dict]:
     for i, r in enumerate(results):
         if not isinstance(r, dict) or not isinstance(r.get("scenario"), str):
             raise InputError([Problem(str(path), None, f"results[{i}]", "a result without a scenario ID")])
+        if r.get("outcome") not in OUTCOMES:
+            raise InputError([Problem(str(path), None, f"results[{i}]/outcome", f"outcome must be one of {', '.join(OUTCOMES)}, not {r.get('outcome')!r}")])
         out[r["scenario"]] = r
     return out
 

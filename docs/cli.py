@@ -40,7 +40,7 @@ def docs(out: Path | None, reports: tuple[str, ...], proofs: str | None, run_pro
     """Build the rules documentation (Sphinx HTML) from the spec, with each rule's traceability:
     the model code that implements it, proof verdicts, scenarios and engine results. Opens
     nothing; prints the time per phase and the path of the index page. Exit 1 on a warning
-    (unless --no-W) or bad input."""
+    (unless --no-W), 2 on bad input (a --report, --proofs or --custom-rules file: file:line: field: message)."""
     from mtgrules.spec import load_spec
 
     from . import trace
@@ -53,7 +53,7 @@ def docs(out: Path | None, reports: tuple[str, ...], proofs: str | None, run_pro
     except InputError as exc:
         for problem in exc.problems:
             click.echo(str(problem), err=True)
-        sys.exit(1)
+        sys.exit(2)  # bad input
     click.echo("building the documentation ...", err=True)
     result = build(out=out, reports=reports, proofs=proofs, run_proofs=run_proofs, custom_rules=custom_rules,
                    warnings_as_errors=strict, fresh=fresh)

@@ -104,7 +104,7 @@ def cards_command(as_json: bool) -> None:
         pool = card_pool()
     except (CardError, InputError) as exc:
         click.echo(str(exc), err=True)
-        sys.exit(1)
+        sys.exit(2)  # bad input: the pool's files
     cards = {c.name: c for c in pool.values()}
     rows = [_card_row(c) for c in sorted(cards.values(), key=lambda c: c.name)]
     if as_json:

@@ -49,16 +49,17 @@ def prove(as_json: bool, pattern: str | None, rlimit: int, timeout_ms: int) -> N
     or bound N with the reason it is kept), method, the broken variants refuted, and time; an
     obligation whose broken variants do not all bite, or with no counterexample scenario, is weak.
 
-    Exit 1 if any obligation is not proved: unknown never counts as proved; 2 on a malformed -k."""
+    Exit 1 if any obligation is not proved: unknown never counts as proved; 2 on a malformed -k or one
+    that matches no obligation."""
     console = Console(highlight=False, stderr=as_json, soft_wrap=True)
     try:
         selected = obligations(pattern)
     except ValueError as exc:
-        console.print(f"-k: {exc}", markup=False)
+        click.echo(f"-k: {exc}", err=True)
         sys.exit(2)  # bad input
     if not selected:
-        console.print(f"no proof obligation matches -k {pattern!r}", markup=False)
-        sys.exit(1)
+        click.echo(f"-k: no proof obligation matches {pattern!r}", err=True)
+        sys.exit(2)  # a selection that selects nothing is a usage error
     verdicts = []
     for i, ob in enumerate(selected, 1):
         with console.status(escape(f"[{i}/{len(selected)}] proving {ob.name} ...")):

@@ -124,12 +124,12 @@ def _show(item: Item, spec: Spec) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the matching items as JSON.")
 def show(spec_dir: Path, query: str, as_json: bool) -> None:
     """Show an item by ID (flashback.a), by printed number and edition (702.32a@pre-2013),
-    or by current number (702.34a)."""
+    or by current number (702.34a). Exit 2 when nothing matches or the spec is bad input."""
     spec = _spec_or_exit(spec_dir)
     found = spec.lookup(query)
     if not found:
         click.echo(f"no item matches {query!r} (try an ID, NUMBER@EDITION, or a current number)", err=True)
-        sys.exit(1)
+        sys.exit(2)  # a query that selects nothing is a usage error
     if as_json:
         click.echo(json.dumps([i.as_json() for i in found], indent=2, ensure_ascii=False))
         return

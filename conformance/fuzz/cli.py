@@ -9,6 +9,8 @@ from pathlib import Path
 
 import click
 
+from mtgrules.problems import InputError
+
 
 def _engines_help() -> str:
     from mtgrules.conformance.engine import SHIPPED_ENGINES
@@ -73,6 +75,10 @@ def fuzz(engine_spec, budget, seconds, seed, features, workers, dask_address, re
 
     try:
         outcome = run(opts, progress)
+    except InputError as exc:  # a --resume results file that is not one
+        for problem in exc.problems:
+            click.echo(str(problem), err=True)
+        sys.exit(2)
     except (ValueError, RuntimeError) as exc:
         click.echo(f"{results}: {exc}" if "resume" in str(exc) else f"mtgrules fuzz: {exc}", err=True)
         sys.exit(2)

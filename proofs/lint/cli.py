@@ -21,8 +21,8 @@ from .witnesses import write_scenarios
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--scenarios", type=click.Path(file_okay=False, path_type=Path), help="Also write each finding's witness as a conformance scenario (YAML) into this folder.")
 @click.option("--run", "run_model", is_flag=True, help="Also run each witness scenario on the reference model and say which reading it takes.")
-@click.option("--timeout-ms", default=TIMEOUT_MS, show_default=True, help="Z3 wall-clock limit per solver call.")
-@click.option("--rlimit", default=RLIMIT, show_default=True, help="Z3 resource limit per solver call (deterministic).")
+@click.option("--timeout-ms", type=click.IntRange(min=1), default=TIMEOUT_MS, show_default=True, help="Z3 wall-clock limit per solver call.")
+@click.option("--rlimit", type=click.IntRange(min=1), default=RLIMIT, show_default=True, help="Z3 resource limit per solver call (deterministic).")
 def lint_rules(file: Path, as_json: bool, scenarios: Path | None, run_model: bool, timeout_ms: int, rlimit: int) -> None:
     """Check a custom rule set (YAML, see proofs/custom-rules.md) for contradictions, ambiguities,
     dangling or outdated rule references, misused terms and misspellings, together with the core

@@ -226,7 +226,7 @@ def test_docs_command_rejects_a_bad_report_without_building(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text('{"engine": "x", "results": [{"scenario": "s", "outcome": "passed", "rules": ["nope"]}]}', encoding="utf-8")
     result = CliRunner().invoke(main, ["docs", "--out", str(tmp_path / "html"), "--report", str(bad)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # bad input
     assert "unknown rule ID 'nope'" in result.output
     assert not (tmp_path / "html").exists()
 

@@ -269,10 +269,11 @@ def _edit(draw, tree: Any, hostile, paths: list[tuple]) -> Any:
     return tree
 
 
-def run_hypothesis(fmt: Format, count: int, folder: Path) -> Figures:
+def run_hypothesis(fmt: Format, count: int, folder: Path, seed: int = 0) -> Figures:
     """``count`` inputs of ``fmt`` drawn by Hypothesis: a seed's tree with 1-3 structural edits,
-    written back in the format's syntax (derandomized: the same inputs every run)."""
+    written back in the format's syntax (Hypothesis seeded with ``seed``: the same inputs every run)."""
     from hypothesis import HealthCheck, Phase, given, reject, settings
+    from hypothesis import seed as seeded
     from hypothesis import strategies as st
 
     trees = [(p, tree, _paths(tree)) for p in fmt.seeds for tree in [SYNTAXES[p.suffix][0](p.read_text(encoding="utf-8"))]]
@@ -288,7 +289,8 @@ def run_hypothesis(fmt: Format, count: int, folder: Path) -> Figures:
             tree = _edit(draw, tree, hostile, paths if i == 0 else _paths(tree))
         return seed_path, tree
 
-    @settings(max_examples=count, derandomize=True, database=None, deadline=None, phases=[Phase.generate],
+    @seeded(seed)
+    @settings(max_examples=count, database=None, deadline=None, phases=[Phase.generate],
               suppress_health_check=list(HealthCheck))
     @given(inputs())
     def feed(drawn):

@@ -50,10 +50,10 @@ def test_prove_json_reach_variants_and_weakness():
     assert data["weak"] == ([ob["obligation"]] if ob["weak"] else [])
 
 
-def test_prove_no_match_exits_1():
+def test_prove_no_match_is_a_usage_error():
     result = CliRunner().invoke(main, ["prove", "-k", "no-such-obligation"])
-    assert result.exit_code == 1
-    assert "no proof obligation matches" in result.output
+    assert result.exit_code == 2
+    assert "-k: no proof obligation matches 'no-such-obligation'" in result.stderr
 
 
 def test_prove_starved_rlimit_exits_1_and_says_unknown():

@@ -67,5 +67,5 @@ def test_spec_show_by_printed_number():
 
 def test_spec_show_unknown_is_an_error_message():
     result = CliRunner().invoke(main, ["spec", "show", "999.9z"])
-    assert result.exit_code == 1
-    assert "no item matches '999.9z'" in result.output
+    assert result.exit_code == 2  # a query that matches nothing is a usage error
+    assert "no item matches '999.9z'" in result.stderr
