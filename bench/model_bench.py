@@ -121,11 +121,13 @@ ROWS = (("corpus_cpu", 1, "s  ", "whole corpus, CPU"), ("scenario_wall", 1000, "
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--before", type=Path, default=os.environ.get("MTGRULES_BENCH_BEFORE"), required="MTGRULES_BENCH_BEFORE" not in os.environ, help="the other checkout (with its own .venv); default: $MTGRULES_BENCH_BEFORE")
+    ap.add_argument("--before", type=Path, default=os.environ.get("MTGRULES_BENCH_BEFORE"), help="the other checkout (with its own .venv); default: $MTGRULES_BENCH_BEFORE")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    if args.worker:
+    if args.worker:  # a worker process (of either checkout's Python) needs no --before
         return worker()
+    if args.before is None:
+        ap.error("give --before DIR or set $MTGRULES_BENCH_BEFORE")
     sides = [Side("before", str(args.before / ".venv" / "bin" / "python"), args.before), Side("this", sys.executable, HERE.parent.parent)]
     for side in sides:
         side.round(keep=False)  # warm-up
