@@ -69,8 +69,8 @@ def main() -> None:
                 for side, root in sides.items():
                     env = dict(os.environ, MTGRULES_CACHE_DIR=f"{tmp}/{side}/cache")
                     env.pop("PYTHONDONTWRITEBYTECODE", None)  # bytecode caches, as an installed package has them
-                    argv = [a.replace("{tmp}", f"{tmp}/{side}") for a in argv]
-                    wall, cpu = timed([str(root / ".venv" / "bin" / "mtgrules"), *argv], root, env)
+                    args_of_side = [a.replace("{tmp}", f"{tmp}/{side}") for a in argv]
+                    wall, cpu = timed([str(root / ".venv" / "bin" / "mtgrules"), *args_of_side], root, env)
                     if rnd:  # round 0 warms up
                         figures[side, name][0].append(wall)
                         figures[side, name][1].append(cpu)

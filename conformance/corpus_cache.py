@@ -25,7 +25,7 @@ from mtgrules.paths import cache_dir
 from mtgrules.problems import Problem
 
 #: Bump when what an entry holds changes.
-VERSION = 1
+VERSION = 2
 
 
 def digest(data: bytes) -> str:
@@ -46,6 +46,18 @@ def problems_json(problems: Iterable[Problem]) -> list[dict]:
 
 def problems_of(data: list[dict]) -> list[Problem]:
     return [Problem(p["file"], p["line"], p["field"], p["message"]) for p in data]
+
+
+def scenario_json(data, lines) -> str:
+    """A scenario's data and line tree as JSON text inside the cache file's JSON: reading the file
+    then only scans it, and a ``-k`` run parses the scenarios it selected, not the others."""
+    return json.dumps([data, lines], ensure_ascii=True)
+
+
+def scenario_of(text: str) -> tuple:
+    """(data, lines) of :func:`scenario_json`'s text."""
+    data, lines = json.loads(text)
+    return data, lines
 
 
 def pool_json(pool: CardPool) -> dict:

@@ -336,12 +336,12 @@ def _load_remembered(directory: Path, selection: Selection | None) -> Corpus:
                 context = list(_spec_context()[:2])
             found, scenario = check_file(path, directory, _scoped(base, local, path, scoped), *context)
             entry = {"sha": cc.digest(data), "problems": cc.problems_json(found),
-                     "scenario": None if scenario is None else [scenario.doc.data, scenario.doc._lines],
+                     "scenario": None if scenario is None else cc.scenario_json(scenario.doc.data, scenario.doc._lines),
                      "words": file_words(scenario.doc.data, path, directory) if scenario is not None else _words_of(path, directory)}
             cache.put(path, entry)
         if selection is not None and not selection.keeps_words(entry["words"]):
             continue
-        scenario = None if entry["scenario"] is None else _scenario(yamlio.Located(path, entry["scenario"][1], entry["scenario"][0]), path, directory)
+        scenario = None if entry["scenario"] is None else _scenario(yamlio.Located(path, *cc.scenario_of(entry["scenario"])[::-1]), path, directory)
         checked.append((path, cc.problems_of(entry["problems"]), scenario))
     cache.save(files)
     return _assembled(checked, problems, pool)
