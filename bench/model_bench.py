@@ -131,7 +131,7 @@ def main() -> None:
     ap.add_argument("--before", type=Path, default=os.environ.get("MTGRULES_BENCH_BEFORE"), help="the other checkout (with its own .venv); default: $MTGRULES_BENCH_BEFORE")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    if args.worker:
+    if args.worker:  # a worker process (of either checkout's Python) needs no --before
         return worker()
     if args.before is None:
         ap.error("--before PATH (or $MTGRULES_BENCH_BEFORE) is required: the checkout to compare with")

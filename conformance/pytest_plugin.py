@@ -1,8 +1,9 @@
 """The conformance corpus as pytest items: ``pytest --mtg-engine=ENGINE``.
 
-The corpus is loaded once per process (the controller and each xdist worker); parsing and
-validation are remembered by content in the cache folder (mtgrules/yamlio.py, mtgrules/schemas.py),
-so a worker loads what the controller already read. Registered as a ``pytest11`` entry point, so any project with mtgrules installed gets it. It is
+The corpus is loaded once per process that collects items (the process of a serial run, or each
+xdist worker; not the xdist controller, which never collects); the validated corpus is remembered
+by content in one file of the cache folder (conformance/corpus_cache.py), so a worker reads what
+an earlier process validated. Registered as a ``pytest11`` entry point, so any project with mtgrules installed gets it. It is
 inert unless ``--mtg-engine`` is given. With it, every scenario becomes a test item named after
 its ID (``conformance/<section>/<id>``), with the scenario's section, rules and features as
 keywords, so ``-k``, ``-n`` (pytest-xdist: each worker starts its own engine once), ``--junitxml``
@@ -117,14 +118,7 @@ def pytest_configure(config):
     from mtgrules.problems import InputError
 
     from .results_file import load_baseline
-    from .runner import load_scenarios
 
-    scenarios, pool = load_scenarios(config.getoption("--mtg-scenarios"))
-    config._mtg_scenarios = scenarios
-    config._mtg_by_file = {}  # each scenario's file resolved once: collecting is linear in the corpus
-    for scenario in scenarios:
-        config._mtg_by_file.setdefault(Path(scenario.file).resolve(), []).append(scenario)
-    config._mtg_pool = pool
     baseline = config.getoption("--mtg-baseline")
     try:
         config._mtg_baseline = load_baseline(baseline) if baseline else None
@@ -133,11 +127,25 @@ def pytest_configure(config):
     config._mtg_engines = _EngineHolder(config)
 
 
+def _load(config) -> None:
+    """Load the corpus into ``config``: where items are collected (serially, or in each xdist
+    worker; the xdist controller never collects, so it never loads it)."""
+    from .runner import load_scenarios
+
+    scenarios, pool = load_scenarios(config.getoption("--mtg-scenarios"))
+    config._mtg_scenarios = scenarios
+    config._mtg_by_file = {}  # each scenario's file resolved once: collecting is linear in the corpus
+    for scenario in scenarios:
+        config._mtg_by_file.setdefault(Path(scenario.file).resolve(), []).append(scenario)
+    config._mtg_pool = pool
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session, config, items):
     """Add the scenario items (before -k / -m deselection, which runs after this hook)."""
     if not config.getoption("--mtg-engine", default=None):
         return
+    _load(config)
     files = sorted({(found[0].section, path) for path, found in config._mtg_by_file.items()})
     for section, path in files:
         node = ScenarioFile.from_parent(session, path=path, nodeid=f"mtgrules-conformance/{section}/{path.name}")

@@ -1,5 +1,5 @@
 """The files a run reads and writes beside its report: the resumable results file (JSON lines: a header
-with the engine and corpus fingerprint, then one result a line, fsynced, so a killed run loses nothing) and
+with the engine and corpus fingerprint, then one result a line, flushed as it is written, so a killed run loses nothing) and
 the baseline of known failures (a report, a results file or a list of IDs). Malformed files are InputErrors
 naming file and line."""
 

@@ -11,8 +11,9 @@ hold: expected vs observed); ``skipped`` (the engine lacks a feature or edition)
 scenario says is legal, or cannot perform a step at all). With a baseline, a known failure that
 still fails is ``xfailed`` and one that now passes is ``xpassed``.
 
-Results are appended to a JSON-lines file as each scenario finishes (flushed and fsynced), so a
-killed run keeps what it finished; ``resume=True`` skips the scenarios already in that file
+Results are appended to a JSON-lines file as each scenario finishes (flushed, so a killed run keeps
+what it finished; fsynced at most every ``SYNC_SECONDS`` and at the end, so a machine that goes
+down loses at most that much: an fsync per scenario cost more wall time than a short run's scenarios); ``resume=True`` skips the scenarios already in that file
 (conformance/results_file.py).
 After an engine failure the engine is restarted and the run goes on; an engine that cannot be
 (re)started leaves every remaining scenario ``error``, and the run still ends with its report.
@@ -38,6 +39,8 @@ from .worker import Worker, cancel
 #: The observation vocabulary's schemas (model/snapshot.schema.json, model/events.schema.json): read as files,
 #: the runner does not import the model.
 _MODEL = Path(__file__).resolve().parent.parent / "model"
+#: Longest time between two fsyncs of the results file (seconds).
+SYNC_SECONDS = 1.0
 STEP_VERBS = ("cast", "play_land", "activate", "turn_face_up", "pass", "resolve", "advance_to",
               "declare_attackers", "declare_blockers", "discard", "choose", "check")
 
@@ -429,7 +432,7 @@ class Run:
                 self.results_path.parent.mkdir(parents=True, exist_ok=True)
                 _rewrite(self.results_path, [], self.identity)
         handle = self.results_path.open("a", encoding="utf-8") if self.results_path else None
-        results = []
+        results, synced = [], time.monotonic()
         try:
             for scenario in self.scenarios:
                 if scenario.id in done:
@@ -443,11 +446,15 @@ class Run:
                 if handle:
                     handle.write(json.dumps(result, sort_keys=True) + "\n")
                     handle.flush()
-                    os.fsync(handle.fileno())
+                    if time.monotonic() - synced >= SYNC_SECONDS:
+                        os.fsync(handle.fileno())
+                        synced = time.monotonic()
                 if progress:
                     progress(result)
         finally:
             if handle:
+                handle.flush()
+                os.fsync(handle.fileno())
                 handle.close()
             if self.engine is not None:
                 self._stop_engine()

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sys
@@ -116,6 +117,21 @@ class _FileRecord:
         return [cls(path) for path in scenario_files(directory)]
 
 
+def _progress(title: str, total: int, quiet: bool):
+    """(context, callback per result) of the progress bar on a terminal; with --quiet none (and
+    rich is not even imported)."""
+    if quiet:
+        return contextlib.nullcontext(), None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = Console(stderr=True)
+    progress = Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=console, transient=True, disable=not console.is_terminal)
+    task = progress.add_task(title, total=total)
+    return progress, lambda result: progress.update(task, advance=1, description=f"{result['scenario'][:40]}")
+
+
 def _engines_help() -> str:
     from .engine import SHIPPED_ENGINES
 
@@ -203,18 +219,8 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, shard, r
     run = Run(lambda: load_engine(engine_spec, validate_messages=validate_messages, timeout=timeout), selected, pool,
               results_path=results_file, resume=resume, timeout=timeout, baseline=baseline,
               identity={"engine": engine_spec, "corpus": corpus_fingerprint(_FileRecord.all(scenario_dir or SCENARIO_DIR))})
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    console = Console(stderr=True)
-    progress = Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                        console=console, transient=True, disable=quiet or not console.is_terminal)
+    progress, advance = _progress(f"conform {engine_spec}", len(selected), quiet)
     with progress:
-        task = progress.add_task(f"conform {engine_spec}", total=len(selected))
-
-        def advance(result):
-            progress.update(task, advance=1, description=f"{result['scenario'][:40]}")
-
         try:
             results = run.run(progress=advance)
         except ResumeMismatch as exc:

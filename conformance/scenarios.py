@@ -12,6 +12,8 @@ of the corpus and the other scenarios still load.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -97,8 +99,11 @@ LOCAL_CARDS = "cards"
 
 def scenario_files(directory: Path = SCENARIO_DIR) -> list[Path]:
     """The scenario files under ``directory``: every YAML file outside a ``cards/`` folder."""
-    directory = Path(directory)
-    return sorted(p for p in directory.rglob("*.yaml") if LOCAL_CARDS not in p.relative_to(directory).parts[:-1])
+    found = []
+    for folder, subfolders, names in os.walk(directory):
+        subfolders[:] = [name for name in subfolders if name != LOCAL_CARDS]
+        found += [Path(folder, name) for name in names if name.endswith(".yaml")]
+    return sorted(found)
 
 
 def _local_pools(directory: Path) -> dict[Path, CardPool]:
@@ -165,13 +170,22 @@ class Selection:
         if self.words is None:
             return True
         try:
-            data = yamlio.load(path).data
+            return self.keeps_words(file_words(yamlio.load(path).data, path, root))
         except InputError:
             return True
-        if not isinstance(data, dict):
-            return True
-        listed = [w for key in ("rules", "features") for w in _list(data.get(key)) if isinstance(w, str)]
-        return self.words([str(data.get("id", path.stem)), _section(path, root), *listed])
+
+    def keeps_words(self, words: list[str] | None) -> bool:
+        """Whether the words of a file (:func:`file_words`; None: unreadable) are kept."""
+        return self.words is None or words is None or self.words(words)
+
+
+def file_words(data: Any, path: Path, root: Path) -> list[str] | None:
+    """The words ``-k`` matches in a scenario file (ID, section, rules, features, as written);
+    None when they cannot be read (not a mapping)."""
+    if not isinstance(data, dict):
+        return None
+    listed = [w for key in ("rules", "features") for w in _list(data.get(key)) if isinstance(w, str)]
+    return [str(data.get("id", path.stem)), _section(path, root), *listed]
 
 
 def load_corpus(
@@ -211,8 +225,10 @@ def cards_file_problems(corpus: Corpus, cards: Path | None) -> list[Problem]:
 
 def _load_corpus(directory: Path, pool: CardPool | None, rule_ids: set[str] | None, editions: set[str] | None,
                  selection: Selection | None = None) -> Corpus:
-    base = pool = pool if pool is not None else load_pool()
-    problems = list(pool.problems)
+    if pool is None and rule_ids is None and editions is None:
+        return _load_remembered(directory, selection)
+    base = pool if pool is not None else load_pool()
+    problems = list(base.problems)
     if rule_ids is None or editions is None:
         ids, eds, spec_problem = _spec_context()
         rule_ids = rule_ids if rule_ids is not None else ids
@@ -220,25 +236,122 @@ def _load_corpus(directory: Path, pool: CardPool | None, rule_ids: set[str] | No
         if spec_problem:
             problems.append(Problem(str(directory), None, "rules", spec_problem))
     local = _local_pools(directory)
+    pool, problems = _runner_pool(base, local, problems)
     scoped: dict = {}
-    for folder_pool in local.values():  # the runner's pool holds every card; each scenario sees its own
+    checked = []
+    for path in _selected(scenario_files(directory), directory, selection):
+        checked.append((path, *check_file(path, directory, _scoped(base, local, path, scoped), rule_ids, editions)))
+    return _assembled(checked, problems, pool)
+
+
+def _runner_pool(base: CardPool, local: dict[Path, CardPool], problems: list[Problem]) -> tuple[CardPool, list[Problem]]:
+    """The runner's pool (every card: each scenario sees its own) and the problems with the pools' own."""
+    pool, problems = base, list(problems)
+    for folder_pool in local.values():
         problems += folder_pool.problems
         pool = pool.merged(CardPool(folder_pool.cards, folder_pool.aliases, []))
-    problems += pool.problems[len(base.problems):]
+    return pool, problems + pool.problems[len(base.problems):]
+
+
+def _selected(files: list[Path], directory: Path, selection: Selection | None) -> list[Path]:
+    if selection is None:
+        return files
+    return [path for path in files if selection.keeps_file(path) and selection.keeps(path, directory)]
+
+
+def _assembled(checked: list[tuple[Path, list[Problem], Scenario | None]], problems: list[Problem], pool: CardPool) -> Corpus:
+    """The corpus of the files checked (in order): a scenario ID taken by an earlier file is a problem."""
     scenarios: list[Scenario] = []
     seen: dict[str, str] = {}
-    files = scenario_files(directory)
-    if selection is not None:
-        files = [path for path in files if selection.keeps_file(path) and selection.keeps(path, directory)]
-    for path in files:
-        found, scenario = check_file(path, directory, _scoped(base, local, path, scoped), rule_ids, editions)
+    problems = list(problems)
+    for path, found, scenario in checked:
+        found = list(found)
         if scenario is not None and scenario.id in seen:
             found.append(scenario.doc.problem(["id"], f"duplicate scenario ID {scenario.id!r} (also in {seen[scenario.id]})"))
         problems += found
         if scenario is not None and not found:
             seen[scenario.id] = str(path)
             scenarios.append(scenario)
-    return Corpus(scenarios, sorted(set(problems)), len(files), pool)
+    return Corpus(scenarios, sorted(set(problems)), len(checked), pool)
+
+
+#: The code and schemas besides the spec and card folders whose change changes what loading finds.
+_CODE = (HERE / "scenarios.py", HERE / "scenario_checks.py", SCENARIO_SCHEMA, HERE / "corpus_cache.py",
+         *(Path(yamlio.__file__).parent / name for name in ("yamlio.py", "schemas.py", "problems.py")))
+
+
+def _context_files(directory: Path) -> list[Path]:
+    """What the validation of a scenario depends on besides its own bytes: the spec's folder, the
+    card folder (the pool and its code), the ``cards/`` folders under ``directory``, :data:`_CODE`."""
+    spec = Path(next(iter(importlib.util.find_spec("mtgrules.spec").submodule_search_locations)))  # not imported: a hit needs no spec
+    found = list(_CODE)
+    for root in (spec, POOL_DIR.parent):
+        found += _files_under(root)
+    for folder, subfolders, _names in os.walk(directory):
+        if LOCAL_CARDS in subfolders:
+            found += _files_under(Path(folder, LOCAL_CARDS))
+    return found
+
+
+def _files_under(root: Path) -> list[Path]:
+    found = []
+    for folder, subfolders, names in os.walk(root):
+        subfolders[:] = [name for name in subfolders if name != "__pycache__"]
+        found += [Path(folder, name) for name in names]
+    return found
+
+
+def _load_remembered(directory: Path, selection: Selection | None) -> Corpus:
+    """The default context's load (the project's pool and spec), through the corpus cache
+    (conformance/corpus_cache.py): a file whose bytes were validated before in the same context
+    is not read again; the others are checked, and remembered."""
+    from . import corpus_cache as cc
+
+    files = scenario_files(directory)
+    cache = cc.CorpusCache(directory, cc.context_digest(_context_files(directory)))
+    if cache.folder is None:  # the pools and the spec's problem, found again
+        base, local = load_pool(), _local_pools(directory)
+        ids, eds, spec_problem = _spec_context()
+        cache.set_folder({"base": cc.pool_json(base), "local": {str(k): cc.pool_json(v) for k, v in local.items()},
+                          "spec_problem": spec_problem})
+        context: list = [ids, eds]
+    else:
+        base, local = cc.pool_of(cache.folder["base"]), {Path(k): cc.pool_of(v) for k, v in cache.folder["local"].items()}
+        context = []
+    problems = list(base.problems)
+    if cache.folder["spec_problem"]:
+        problems.append(Problem(str(directory), None, "rules", cache.folder["spec_problem"]))
+    pool, problems = _runner_pool(base, local, problems)
+    scoped: dict = {}
+    checked = []
+    for path in files:
+        if selection is not None and not selection.keeps_file(path):
+            continue
+        data = path.read_bytes()
+        entry = cache.entry(path, cc.digest(data))
+        if entry is None:
+            if selection is not None and not selection.keeps(path, directory):
+                continue  # not validated: remembered when a run keeps it
+            if not context:
+                context = list(_spec_context()[:2])
+            found, scenario = check_file(path, directory, _scoped(base, local, path, scoped), *context)
+            entry = {"sha": cc.digest(data), "problems": cc.problems_json(found),
+                     "scenario": None if scenario is None else cc.scenario_json(scenario.doc.data, scenario.doc._lines),
+                     "words": file_words(scenario.doc.data, path, directory) if scenario is not None else _words_of(path, directory)}
+            cache.put(path, entry)
+        if selection is not None and not selection.keeps_words(entry["words"]):
+            continue
+        scenario = None if entry["scenario"] is None else _scenario(yamlio.Located(path, *cc.scenario_of(entry["scenario"])[::-1]), path, directory)
+        checked.append((path, cc.problems_of(entry["problems"]), scenario))
+    cache.save(files)
+    return _assembled(checked, problems, pool)
+
+
+def _words_of(path: Path, root: Path) -> list[str] | None:
+    try:
+        return file_words(yamlio.load(path).data, path, root)
+    except InputError:
+        return None
 
 
 def check_file(

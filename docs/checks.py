@@ -5,9 +5,11 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from mtgrules.verify import CheckResult
+from mtgrules.verify import CheckResult, remembered
 
 
+@remembered("spec", "cards", "model", "proofs", "conformance", "docs", "", checkout=True,
+            tools=("sphinx", "myst-parser", "docutils", "z3-solver", "ruamel.yaml", "jsonschema"))
 def docs_build() -> CheckResult:
     """Build the HTML into a temporary folder with warnings as errors (proofs and the custom-rules
     checker are not run again here: they are checks of their own)."""

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from mtgrules import yamlio
 from mtgrules.problems import InputError, Problem
+from mtgrules.remember import part_folder
 from mtgrules.spec.coverage import Coverage, coverage
 from mtgrules.spec.trace import Citation, all_citations
 from mtgrules.spec.items import Spec
@@ -362,16 +363,11 @@ CACHED_INPUTS = {
 }
 
 
-def _part_folder(part: str) -> Path:
-    spec = importlib.util.find_spec(f"mtgrules.{part}" if part else "mtgrules")
-    return Path(list(spec.submodule_search_locations)[0])
-
-
 def input_digest(kind: str, tests_dir: Path | None = None, seen: dict[Path, str] | None = None) -> str:
     """The hash of the inputs of a cached result (:data:`CACHED_INPUTS`); ``seen`` keeps the
     digests of the folders already hashed in this build."""
     seen = {} if seen is None else seen
-    folders = [_part_folder(part) for part in CACHED_INPUTS[kind]]
+    folders = [part_folder(part) for part in CACHED_INPUTS[kind]]
     if kind == "citations" and tests_dir is not None:
         folders.append(Path(tests_dir))
     for folder in folders:

@@ -1,5 +1,7 @@
 """The model's JSON Schemas (setup, action, snapshot, events, card), with their cross-references
-resolved locally (no network)."""
+resolved locally (no network). jsonschema is imported when a validator is first built: a caller
+that never validates (the reference adapter: the corpus loader checked each scenario) does not
+pay for importing it."""
 
 from __future__ import annotations
 
@@ -7,16 +9,15 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-import jsonschema
-from referencing import Registry, Resource
-
 HERE = Path(__file__).parent
 NAMES = ("card", "setup", "action", "snapshot", "events")
 PATHS = {name: HERE / f"{name}.schema.json" for name in NAMES}
 
 
 @lru_cache(maxsize=1)
-def registry() -> Registry:
+def registry():
+    from referencing import Registry, Resource
+
     resources = []
     for path in PATHS.values():
         schema = json.loads(path.read_text(encoding="utf-8"))
@@ -26,6 +27,8 @@ def registry() -> Registry:
 
 @lru_cache(maxsize=None)
 def validator(name: str):
+    import jsonschema
+
     schema = json.loads(PATHS[name].read_text(encoding="utf-8"))
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
@@ -35,6 +38,8 @@ def validator(name: str):
 @lru_cache(maxsize=None)
 def action_validator(action: str):
     """A validator for one action's branch of action.schema.json (much faster than the whole)."""
+    import jsonschema
+
     schema = json.loads(PATHS["action"].read_text(encoding="utf-8"))
     for branch in schema["allOf"]:
         if branch["if"]["properties"]["action"]["const"] == action:
@@ -45,6 +50,8 @@ def action_validator(action: str):
 
 def first_problem(data, name: str) -> str | None:
     """The most relevant violation of schema ``name`` by ``data``, as 'path: message', or None."""
+    import jsonschema
+
     chosen = validator(name)
     if name == "action" and isinstance(data, dict) and isinstance(data.get("action"), str):
         chosen = action_validator(data["action"]) or chosen

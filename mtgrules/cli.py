@@ -80,13 +80,19 @@ SHOWN_DETAILS = 50
 
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
-def verify(as_json: bool) -> None:
+@click.option("--fresh", is_flag=True, help="Run every check, even those whose passing result on the same inputs is remembered.")
+def verify(as_json: bool, fresh: bool) -> None:
     """Run every check the project has (spec validation and coverage, proofs, the custom-rules
     check, the corpus on the reference model) and print a summary; exit 1 if any fails.
 
     A failing check lists its problems. A passing check that has findings to read (the
     custom-rules check on DYN: its contradictions and ambiguities, each reviewed) shows their
     count and the command that prints them (`mtgrules lint-rules FILE`).
+
+    The slow checks (proofs, custom rules, the documentation build) are remembered: while none of
+    the files they read (their parts of the package) and none of the tools changed, their passing
+    result is shown again, marked "remembered", from the cache folder ($MTGRULES_CACHE_DIR, else
+    $XDG_CACHE_HOME/mtgrules, else ~/.cache/mtgrules). --fresh runs them again.
     """
     from rich.console import Console
 
@@ -95,7 +101,7 @@ def verify(as_json: bool) -> None:
     todo = checks()
     for n, check in enumerate(todo, 1):
         with console.status(f"[{n}/{len(todo)}] {label(check)} ..."):
-            result = run_check(check)
+            result = run_check(check, fresh)
         results.append(result)
         if not as_json:
             _print_result(console, result)
@@ -110,6 +116,8 @@ def verify(as_json: bool) -> None:
 def _print_result(console, result) -> None:
     mark = "[green]PASS[/green]" if result.ok else "[red]FAIL[/red]"
     console.print(f"{mark} {result.name}: {result.summary}")
+    if result.remembered:
+        console.print("     remembered: its inputs are unchanged since it passed (`mtgrules verify --fresh` runs it)", markup=False)
     where = f": `{result.command}`" if result.command else " (mtgrules verify --json)"
     if result.ok:
         if result.details:

@@ -38,3 +38,83 @@ def remembered_problems(name: str, inputs: Iterable[Path], check: Callable[[], l
     except OSError:
         pass
     return problems
+
+
+# ---------------------------------------------------------------------------- results kept by the hash of their inputs
+
+#: Suffixes of files that are not inputs (compiled code, editor leftovers); folders that are not either.
+_SKIP_SUFFIXES = (".pyc", ".pyo", ".swp", "~")
+_SKIP_FOLDERS = ("__pycache__", "_build")
+#: Entries kept per kind and folder (several checkouts, or branches, share the cache folder).
+KEEP = 6
+
+
+def folder_digest(base: Path) -> str:
+    """The SHA-256 of a folder (or file): its path and the path and bytes of every file under it
+    (outside ``__pycache__`` and ``_build``, the documentation's output)."""
+    digest = hashlib.sha256(str(base.resolve()).encode() + b"\0")
+    if not base.exists():
+        return hashlib.sha256(digest.digest() + b"absent").hexdigest()
+    files = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file())
+    for path in files:
+        if any(part in _SKIP_FOLDERS for part in path.relative_to(base).parts) or path.name.endswith(_SKIP_SUFFIXES):
+            continue
+        digest.update(str(path.relative_to(base) if path != base else path.name).encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def part_folder(part: str) -> Path:
+    """The folder of a part of the package (``"spec"`` is ``mtgrules.spec``; ``""`` is ``mtgrules/``), found without importing it."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(f"mtgrules.{part}" if part else "mtgrules")
+    return Path(list(spec.submodule_search_locations)[0])
+
+
+def tool_versions(dists: Iterable[str] = ("z3-solver", "ruamel.yaml", "jsonschema")) -> list[str]:
+    """Python's version and those of ``dists`` (a result computed with other tools is another result)."""
+    import platform
+    from importlib import metadata
+
+    versions = [platform.python_version()]
+    for dist in dists:
+        try:
+            versions.append(f"{dist} {metadata.version(dist)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{dist} absent")
+    return versions
+
+
+class Kept:
+    """JSON results in one folder of the cache folder, by kind and the digest of their inputs."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    @property
+    def folder(self) -> Path:
+        return cache_dir() / self.name
+
+    def lookup(self, kind: str, digest: str) -> tuple[object, bool]:
+        """``(value, True)`` when ``kind`` has an entry for ``digest``, else ``(None, False)``."""
+        try:
+            return json.loads((self.folder / f"{kind}-{digest}.json").read_text(encoding="utf-8"))["value"], True
+        except (OSError, ValueError, KeyError, TypeError):
+            return None, False
+
+    def store(self, kind: str, digest: str, value: object) -> None:
+        """Write an entry (atomically) and drop the oldest of its kind beyond :data:`KEEP`. A cache
+        folder that cannot be written only costs the next run the time to compute it again."""
+        base = self.folder
+        try:
+            base.mkdir(parents=True, exist_ok=True)
+            path = base / f"{kind}-{digest}.json"
+            partial = path.with_suffix(f".{os.getpid()}.tmp")
+            partial.write_text(json.dumps({"kind": kind, "digest": digest, "value": value}), encoding="utf-8")
+            partial.replace(path)
+            entries = sorted(base.glob(f"{kind}-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+            for old in entries[KEEP:]:
+                old.unlink(missing_ok=True)
+        except (OSError, TypeError, ValueError):  # unwritable, or a value JSON cannot hold: not kept
+            pass

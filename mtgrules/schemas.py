@@ -10,6 +10,7 @@ remembered: its problems are always found again, worded and located as usual.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -29,10 +30,8 @@ class _ValidBefore:
     """The hashes of data found valid against one schema, read once per process."""
 
     def __init__(self, schema_path: str):
-        from importlib.metadata import version
-
         text = Path(schema_path).read_bytes()
-        tag = f"{VALIDATION_VERSION} {version('jsonschema')} ".encode() + text
+        tag = f"{VALIDATION_VERSION} {installed_version('jsonschema')} ".encode() + text
         self.file = cache_dir() / "valid" / f"{Path(schema_path).stem}-{hashlib.sha256(tag).hexdigest()[:20]}.txt"
         try:
             self.known = {line for line in self.file.read_text(encoding="ascii").split() if len(line) == 64}
@@ -48,6 +47,22 @@ class _ValidBefore:
                 out.write(digest + "\n")
         except OSError:  # a read-only or missing cache folder: validated again next time
             pass
+
+
+@lru_cache(maxsize=None)
+def installed_version(dist: str) -> str:
+    """The installed version of ``dist`` (a package of the same name), as the name of its
+    ``NAME-VERSION.dist-info`` folder beside the package says; importlib.metadata only when there
+    is none (importing it costs more than loading the card pool from the caches)."""
+    spec = importlib.util.find_spec(dist)
+    if spec is not None and spec.origin:
+        site = Path(spec.origin).parent.parent
+        found = sorted(p.name for p in site.glob(f"{dist}-*.dist-info"))
+        if len(found) == 1:
+            return found[0][len(dist) + 1:-len(".dist-info")]
+    from importlib.metadata import version
+
+    return version(dist)
 
 
 @lru_cache(maxsize=None)

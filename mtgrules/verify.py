@@ -7,14 +7,23 @@ A check's progress label is its ``label`` (set with :func:`labelled`), else its 
 
 A passing check's details are findings to read, not problems: verify shows their count and the
 check's ``command`` (where to read them) instead of the lines themselves.
+
+A slow check whose result depends only on files it can name (the proofs, the custom-rules
+checker, the documentation build) is marked with :func:`remembered` and the parts it reads: its
+passing result is kept in the cache folder under the SHA-256 of every file of those parts and the
+tools' versions (mtgrules/remember.py), and shown again, marked as remembered, while none of them
+changed. A changed file reruns it; a failure is never kept; ``verify --fresh`` runs every check.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 from dataclasses import dataclass, field
 from typing import Callable
+
+from .remember import Kept, folder_digest, part_folder, tool_versions
 
 PARTS = ("spec", "cards", "model", "proofs", "conformance", "docs")
 
@@ -27,10 +36,37 @@ class CheckResult:
     details: list[str] = field(default_factory=list)
     data: dict | None = None
     command: str | None = None  # the command that shows the details in full, e.g. mtgrules lint-rules FILE
+    remembered: bool = False  # the result of an earlier run on the same inputs (see remembered())
 
     def as_json(self) -> dict:
         return {"name": self.name, "ok": self.ok, "summary": self.summary, "details": self.details, "data": self.data,
-                "command": self.command}
+                "command": self.command, "remembered": self.remembered}
+
+
+#: Where remembered results are kept (``verify/`` of the cache folder).
+KEPT = Kept("verify")
+
+
+def remembered(*parts: str, checkout: bool = False, tools: tuple[str, ...] = ("z3-solver", "ruamel.yaml", "jsonschema")):
+    """Mark a check whose result is a function of the files of ``parts`` (``"spec"``, ...; ``""``
+    is ``mtgrules/``: its own part and every part it may import, ARCHITECTURE.md), with
+    ``checkout`` the checkout's ``tests/`` and top-level files too, and of the versions of Python
+    and ``tools``: a passing result is kept for those inputs and not computed again."""
+    def mark(check):
+        check.inputs = (parts, checkout, tools)
+        return check
+    return mark
+
+
+def inputs_digest(check: Callable[[], CheckResult]) -> str:
+    """The SHA-256 of a remembered check's inputs (:func:`remembered`) and of its name."""
+    parts, checkout, tools = check.inputs
+    folders = [part_folder(part) for part in parts]
+    if checkout:
+        root = part_folder("").parent
+        folders += [root / "tests", *sorted(p for p in root.iterdir() if p.is_file())]
+    names = [f"{getattr(check, '__module__', '')}.{getattr(check, '__name__', '')}", *tool_versions(tools)]
+    return hashlib.sha256("\0".join([*names, *(folder_digest(f) for f in folders)]).encode()).hexdigest()
 
 
 def labelled(label: str):
@@ -61,10 +97,19 @@ def checks() -> list[Callable[[], CheckResult]]:
     return found
 
 
-def run_check(check: Callable[[], CheckResult]) -> CheckResult:
-    """Run one check; an exception is a failed check with its message, never a crash of verify."""
+def run_check(check: Callable[[], CheckResult], fresh: bool = False) -> CheckResult:
+    """Run one check (or, for a :func:`remembered` one, take its passing result on the same inputs
+    unless ``fresh``); an exception is a failed check with its message, never a crash of verify."""
+    name = getattr(check, "__name__", repr(check))
+    digest = inputs_digest(check) if getattr(check, "inputs", None) else None
+    if digest and not fresh:
+        kept, hit = KEPT.lookup(name, digest)
+        if hit:
+            return CheckResult(**{**kept, "remembered": True})
     try:
-        return check()
+        result = check()
     except Exception as exc:  # a check's own bug must be reported, and the other checks still run
-        name = getattr(check, "__name__", repr(check))
         return CheckResult(name, False, f"crashed: {type(exc).__name__}: {exc}")
+    if digest and result.ok:
+        KEPT.store(name, digest, result.as_json())
+    return result

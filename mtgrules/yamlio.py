@@ -26,16 +26,11 @@ import json
 import math
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
 from .problems import InputError, Problem
-
-try:  # libyaml's parser, through PyYAML: the fast path
-    from yaml import MappingNode, ScalarNode
-    from yaml._yaml import CParser
-except ImportError:  # PyYAML without libyaml: every file takes ruamel's path
-    CParser = None
 
 #: Largest YAML file read (bytes): the biggest file of the project is about 60 kB.
 MAX_BYTES = 4 << 20
@@ -187,14 +182,22 @@ class _Unusual(Exception):
     """What the fast path leaves to ruamel."""
 
 
-if CParser is not None:
+@lru_cache(maxsize=1)
+def composer():
+    """libyaml's parser (through PyYAML) as the fast path uses it, or None without libyaml (every
+    file then takes ruamel's path). Imported when a text is first parsed: a process that finds
+    every file it reads in the caches never imports PyYAML."""
+    try:
+        from yaml._yaml import CParser
+    except ImportError:
+        return None
 
     class _Composer(CParser):
         """libyaml's node graph, with the tags left to :func:`_fast` (plain, quoted or collection;
         an explicit tag stays as written, which sends the file to ruamel)."""
 
         def resolve(self, kind, value, implicit):
-            if kind is ScalarNode:
+            if kind.id == "scalar":
                 return _PLAIN if implicit[0] else _QUOTED
             return _COLLECTION if implicit else "!"
 
@@ -203,6 +206,8 @@ if CParser is not None:
 
         def ascend_resolver(self):
             pass
+
+    return _Composer
 
 
 def _scalar(text: str) -> Any:
@@ -231,9 +236,9 @@ def _expanded_size(node: Any, depth: int, sizes: dict) -> int:
     if node is None or depth > MAX_DEPTH:
         return MAX_NODES + 1 if node is not None else 0
     if id(node) not in sizes:
-        if type(node) is MappingNode:
+        if node.id == "mapping":
             sizes[id(node)] = 1 + sum(_expanded_size(value, depth + 1, sizes) for _, value in node.value)
-        elif type(node) is ScalarNode:
+        elif node.id == "scalar":
             sizes[id(node)] = 1
         else:
             sizes[id(node)] = 1 + sum(_expanded_size(item, depth + 1, sizes) for item in node.value)
@@ -249,7 +254,7 @@ def _fast(text: str) -> tuple[Any, Any]:
     """(data, line tree) of ``text`` read by libyaml; raises if ruamel must read it instead."""
     if any(brk in text for brk in _YAML11_BREAKS):
         raise _Unusual("a line break only YAML 1.1 has")
-    parser = _Composer(text)
+    parser = composer()(text)
     try:
         root = parser.get_single_node()
     finally:
@@ -269,7 +274,7 @@ def _fast(text: str) -> tuple[Any, Any]:
             return node.value, None
         if tag != _COLLECTION:
             raise _Unusual(tag)
-        if type(node) is MappingNode:
+        if node.id == "mapping":
             data, lines = {}, {}
             for key_node, value_node in node.value:
                 key = key_node.value
@@ -298,10 +303,10 @@ def load(path: str | Path) -> Located:
         raise InputError([Problem(str(path), None, "", f"not UTF-8 text: {exc}")]) from None
     if _too_deep(text):
         raise InputError([Problem(str(path), None, "", f"nested far more than {MAX_DEPTH} levels deep")])
-    if CParser is not None:
-        cached = _parsed_before(text)
-        if cached is not None:
-            return Located(path, *cached[::-1])
+    cached = _parsed_before(text)  # what the fast path read before (equal to what ruamel reads)
+    if cached is not None:
+        return Located(path, *cached[::-1])
+    if composer() is not None:
         try:
             data, lines = _fast(text)
         except Exception:  # any failure of the fast path (syntax, limits, unusual values): ruamel decides and words it

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from mtgrules.verify import CheckResult
+from mtgrules.verify import CheckResult, remembered
 
 from .lint import reviewed as lint_reviewed
 from .obligation import prove
 from .registry import obligations
 
 
+@remembered("proofs", "spec", "cards", "model", "")
 def check_proofs() -> CheckResult:
     verdicts = [prove(ob) for ob in obligations()]
     bad = [v for v in verdicts if not v.proved]

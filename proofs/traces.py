@@ -21,7 +21,6 @@ Fields used (see /work/notes/proofs.md): every event ``seq`` and ``type``; ``cas
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -59,9 +58,9 @@ PROPERTIES: list[TraceProperty] = []
 
 
 def trace_property(name: str, rules: Iterable[str], statement: str, proof: str, context: dict[str, Callable] | None = None):
-    def register(fn):
-        line = inspect.getsourcelines(fn)[1]
-        PROPERTIES.append(TraceProperty(name, tuple(rules), statement, fn, proof, inspect.getsourcefile(fn), line, dict(context or {})))
+    def register(fn):  # where it is from its code object (inspect's source lookup would tokenize the file at import)
+        code = fn.__code__
+        PROPERTIES.append(TraceProperty(name, tuple(rules), statement, fn, proof, code.co_filename, code.co_firstlineno, dict(context or {})))
         return fn
     return register
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from mtgrules.paths import shown_path
 from mtgrules.problems import InputError
-from mtgrules.verify import labelled
+from mtgrules.verify import labelled, remembered
 
 from ..rulesets import CORE, DYN
 from .check import lint_file
@@ -74,13 +74,20 @@ def _check(name: str, path: Path, reviewed: frozenset) -> "object":
     return CheckResult(name, ok, summary, details, report.as_json(), command=f"mtgrules lint-rules {shown_path(path)}")
 
 
+#: The parts the checker may read: its own, those it may import (ARCHITECTURE.md) and the model
+#: (which the conformance adapters it may run import).
+LINT_INPUTS = ("proofs", "spec", "cards", "conformance", "model", "")
+
+
 @labelled("custom rules: DYN")
+@remembered(*LINT_INPUTS)
 def check_dyn_custom_rules():
     """The custom-rules checker on DYN: the findings must be the reviewed ones."""
     return _check("custom rules: DYN (lint-rules proofs/custom/dyn.yaml)", DYN, REVIEWED_DYN)
 
 
 @labelled("custom rules: core rules alone")
+@remembered(*LINT_INPUTS)
 def check_core_rules_alone():
     """The core rules analysed alone: no contradiction, no open question."""
     return _check("custom rules: core rules alone (lint-rules proofs/core_rules.yaml)", CORE, REVIEWED_CORE)

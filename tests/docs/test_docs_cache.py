@@ -21,7 +21,7 @@ def inputs(tmp_path, monkeypatch):
         folder.mkdir(parents=True)
         (folder / "module.py").write_text(f"# {part}\n", encoding="utf-8")
         parts[part] = folder
-    monkeypatch.setattr(trace, "_part_folder", lambda part: parts[part])
+    monkeypatch.setattr(trace, "part_folder", lambda part: parts[part])
     runs = tmp_path / "runs"
     monkeypatch.setenv("DOCS_TEST_RUNS", str(runs))
     monkeypatch.setattr(trace, "run_proofs", fake_proofs)

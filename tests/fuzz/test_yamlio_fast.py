@@ -48,7 +48,7 @@ def _both(path: Path):
 
 
 def test_the_fast_path_is_available_and_taken(tmp_path, monkeypatch):
-    assert yamlio.CParser is not None, "PyYAML with libyaml is a dependency (pyproject.toml)"
+    assert yamlio.composer() is not None, "PyYAML with libyaml is a dependency (pyproject.toml)"
     path = tmp_path / "f.yaml"
     path.write_text("a: 1\n", encoding="utf-8")
     monkeypatch.setattr(yamlio, "_roundtrip", None)  # any use of the slow path would fail

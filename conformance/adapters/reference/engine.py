@@ -3,8 +3,7 @@ the adapter's parts (cards, setup, drive, observe)."""
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version as dist_version
-
+from mtgrules import __version__
 from mtgrules.conformance.engine import PROTOCOL_VERSION, Engine, Unsupported
 from mtgrules.conformance.expectations import References
 from mtgrules.model import Game
@@ -25,11 +24,7 @@ class ReferenceEngine(Engine):
         self.driver = None
 
     def start(self) -> dict:
-        try:
-            version = dist_version("mtgrules")
-        except PackageNotFoundError:
-            version = "0"
-        return {"name": "mtgrules reference model", "version": str(version), "editions": list(EDITIONS),
+        return {"name": "mtgrules reference model", "version": __version__, "editions": list(EDITIONS),
                 "features": list(FEATURES), "protocol": PROTOCOL_VERSION, "derived": sorted(observe.DERIVED),
                 "offers": True, "unsupported": dict(UNSUPPORTED_FEATURES)}
 

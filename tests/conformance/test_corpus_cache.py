@@ -1,0 +1,85 @@
+"""The validated corpus remembered in one cache file (issue 15, conformance/corpus_cache.py): a
+second load validates nothing and finds the same corpus; an edited file, and only it, is validated
+again; a changed context (a card of the folder's own pool) validates every file again."""
+
+import pytest
+
+from mtgrules.conformance import scenarios as corpus
+from test_runner_engines import _sample_dir
+
+SAMPLE = ["flashback-cast-normally-goes-to-graveyard", "flashback-countered-exiled", "merge-counters-stay"]
+
+
+@pytest.fixture
+def sample_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("MTGRULES_CACHE_DIR", str(tmp_path / "cache"))
+    return _sample_dir(tmp_path / "corpus", SAMPLE)
+
+
+@pytest.fixture
+def checked(monkeypatch):
+    """The files ``check_file`` validates (by name), through the real function."""
+    seen = []
+    real = corpus.check_file
+
+    def spy(path, *args):
+        seen.append(path.name)
+        return real(path, *args)
+
+    monkeypatch.setattr(corpus, "check_file", spy)
+    return seen
+
+
+def _load(directory, selection=None):
+    return corpus._load_corpus(directory, None, None, None, selection)  # past the in-process cache
+
+
+def _shape(loaded):
+    return ([(s.id, s.file, s.section, s.steps, s.expect, s.rule_lines()) for s in loaded.scenarios], loaded.problems,
+            loaded.files, sorted(loaded.pool.cards))
+
+
+def test_a_second_load_validates_nothing_and_finds_the_same_corpus(sample_dir, checked):
+    first = _load(sample_dir)
+    assert sorted(checked) == sorted(f"{sid}.yaml" for sid in SAMPLE)
+    checked.clear()
+    again = _load(sample_dir)
+    assert checked == [] and _shape(again) == _shape(first)
+    assert [s.id for s in again.scenarios] == [s.id for s in first.scenarios] and len(first.scenarios) == len(SAMPLE)
+
+
+def test_an_edited_file_is_validated_again_and_its_problem_reported(sample_dir, checked):
+    _load(sample_dir)
+    checked.clear()
+    edited = sample_dir / "merging" / "merge-counters-stay.yaml"
+    edited.write_text(edited.read_text().replace("id: merge-counters-stay", "id: merge-counters-stay\nbogus: 7"))
+    loaded = _load(sample_dir)
+    assert checked == ["merge-counters-stay.yaml"]
+    assert [p.field for p in loaded.problems if p.file == str(edited)] and "merge-counters-stay" not in [s.id for s in loaded.scenarios]
+    checked.clear()
+    assert _shape(_load(sample_dir)) == _shape(loaded) and checked == []  # the problem is remembered too
+
+
+def test_a_selection_reads_its_words_from_the_cache_and_validates_new_files_only_when_kept(sample_dir, checked):
+    from mtgrules.conformance.keywords import keyword_matcher
+
+    _load(sample_dir)
+    checked.clear()
+    chosen = _load(sample_dir, corpus.Selection(keyword_matcher("flashback")))
+    assert checked == [] and {s.id for s in chosen.scenarios} == set(SAMPLE[:2])
+    copy = sample_dir / "merging" / "merge-copy.yaml"
+    copy.write_text((sample_dir / "merging" / "merge-counters-stay.yaml").read_text().replace("id: merge-counters-stay", "id: merge-copy"))
+    _load(sample_dir, corpus.Selection(keyword_matcher("flashback")))
+    assert checked == []  # not kept: not validated
+    _load(sample_dir)
+    assert checked == ["merge-copy.yaml"]
+
+
+def test_a_changed_context_validates_every_file_again(sample_dir, checked):
+    _load(sample_dir)
+    checked.clear()
+    cards = sample_dir / "cards"
+    cards.mkdir()
+    (cards / "local.yaml").write_text("")  # a cards/ folder appears beside the scenarios: another context
+    _load(sample_dir)
+    assert sorted(checked) == sorted(f"{sid}.yaml" for sid in SAMPLE)
