@@ -103,6 +103,7 @@ _DEVIATIONS = {  # reproduction -> (outcome, words the report's detail must cont
     "phase-dev-turned-up-dfc-keeps-back-face": ("failed", "expected name Insectile Aberration, observed Delver of Secrets"),
     "phase-dev-back-face-mana-value": ("failed", "cannot_target: expected the engine to refuse (cast Eliminate"),
     "fuzz-phase-transform-face-down-non-dfc": ("failed", "expected power 2, observed 4"),
+    "fuzz-phase-declare-attackers-step-priority": ("failed", "expected step declare-attackers, observed end-of-combat"),
 }
 
 _UNSUPPORTED = {  # scenario -> words of the reason it is not played
