@@ -104,6 +104,7 @@ _DEVIATIONS = {  # reproduction -> (outcome, words the report's detail must cont
     "phase-dev-back-face-mana-value": ("failed", "cannot_target: expected the engine to refuse (cast Eliminate"),
     "fuzz-phase-transform-face-down-non-dfc": ("failed", "expected power 2, observed 4"),
     "fuzz-phase-declare-attackers-step-priority": ("failed", "expected step declare-attackers, observed end-of-combat"),
+    "fuzz-phase-declare-blockers-step-priority": ("failed", "expected step declare-blockers, observed end-of-combat"),
 }
 
 _UNSUPPORTED = {  # scenario -> words of the reason it is not played

@@ -180,6 +180,18 @@ DEVIATIONS = {
         "reproduction": "fuzz-phase-declare-attackers-step-priority",
         "scenarios": [],
     },
+    "declare-blockers-step-skipped": {
+        "rules": ["cr.current.declare-blockers", "cr.current.declare-attackers", "cr.current.priority"],
+        "engine": "When the creatures declared as attackers have all left combat before blocks (Grizzly Bears returned to "
+                  "hand by Unsummon in the declare attackers step), phase.rs goes from the declare attackers step to the "
+                  "end of combat step: no declare blockers step, nobody gets priority in it. Found by `mtgrules fuzz "
+                  "--engine phase` (a declare_blockers step refused: 'phase.rs did not ask to declare blockers').",
+        "rule": "508.8: only if no creatures are declared as attackers (or put onto the battlefield attacking) are the "
+                "declare blockers and combat damage steps skipped; otherwise the declare blockers step happens (509.1: "
+                "the defending player declares blockers, here none) and the active player gets priority in it.",
+        "reproduction": "fuzz-phase-declare-blockers-step-priority",
+        "scenarios": [],
+    },
 }
 
 #: Failing or errored scenarios that are not engine deviations: why (checked by hand).
