@@ -282,3 +282,21 @@ def test_a_verdict_shows_beside_its_finding(tmp_path, monkeypatch):
     text = campaigns_rst(tmp_path)
     assert "*Verdict: deviation*" in text
     docutils.core.publish_doctree(text, settings_overrides={"halt_level": 2, "report_level": 5})
+
+
+def test_every_verdict_is_one_of_the_kinds_and_names_a_known_deviation():
+    """verdicts.yaml is data the reports show: a deviation verdict names an entry of the engine's findings
+    module (with its reproduction), every verdict is one of the documented kinds and says why."""
+    import importlib
+
+    from mtgrules.conformance.fuzz.report import VERDICTS_FILE, verdicts
+    from mtgrules import yamlio
+
+    kinds = {"deviation", "adapter", "generator", "choice", "not-a-deviation", "model"}
+    for engine in yamlio.load(VERDICTS_FILE).data["verdicts"]:
+        deviations = importlib.import_module(f"mtgrules.conformance.adapters.{engine}.findings").DEVIATIONS
+        for sig, v in verdicts(engine).items():
+            assert v["verdict"] in kinds and v["text"] and sig.count("|") == 2, (engine, sig)
+            assert (v["verdict"] == "deviation") == ("deviation" in v), (engine, sig)
+            if "deviation" in v:
+                assert v["deviation"] in deviations, (engine, sig, v["deviation"])
