@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from mtgrules.conformance.fuzz.report import pace
+
 from .rst import code_block, esc, heading, lit
 from .trace import ROOT
 
@@ -27,8 +29,8 @@ def campaigns_rst(folder: Path = CAMPAIGNS) -> str:
         options = "".join(f", {label} {lit(','.join(data[key]))}" for key, label in
                           (("features", "features"), ("without_steps", "steps left out")) if data.get(key))
         out.append(f"{data['generated']} generated scenarios ({data.get('replayed', 0)} generated again: engine result "
-                   f"reused), seed {data['seed']}{options}, in {data['seconds']} s "
-                   f"({data['per_second']}/s, {data['workers']} worker(s)). Outcomes: "
+                   f"reused), seed {data['seed']}{options}; {esc(pace(data))} "
+                   f"({data['workers']} worker(s)). Outcomes: "
                    + esc(", ".join(f"{k} {v}" for k, v in sorted(data["statuses"].items()))) + ".\n")
         model = data["model_failures"]
         out.append(f"The reference model's own failures: {len(model) or 'none'}.\n")

@@ -247,7 +247,7 @@ def run_shard(job: Job, emit: Callable[[dict], None]) -> int:
             return
         made[0] += 1
         result = evaluate(gen, key(job.seed, job.shard, i), run, pool, known, played)
-        result.update({"shard": job.shard, "index": i, "seed": job.seed, "engine": job.engine})
+        result.update({"shard": job.shard, "index": i, "seed": job.seed, "engine": job.engine, "at": round(time.time(), 3)})
         emit(result)
 
     with warnings.catch_warnings():

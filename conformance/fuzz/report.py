@@ -39,7 +39,7 @@ def build(outcome, opts, hello: dict | None = None) -> dict:
         "engine": (hello or {}).get("name") or opts.engine, "engine_spec": opts.engine, "seed": opts.seed,
         "features": opts.features, "without_steps": list(getattr(opts, "without", ()) or ()),
         "generated": len(results), "replayed": sum(1 for r in results if "same_as" in r), "seconds": outcome.seconds,
-        "per_second": round(len(results) / outcome.seconds, 2) if outcome.seconds else None,
+        **_timing(results, outcome.seconds),
         "workers": (outcome.cluster or {}).get("workers", opts.workers), "dask": (outcome.cluster or {}).get("scheduler"),
         "statuses": dict(statuses), "kits": dict(sorted(kits.items())),
         "model_failures": [_finding(f, files, judged) for f in model],
@@ -48,6 +48,16 @@ def build(outcome, opts, hello: dict | None = None) -> dict:
         "findings": [_finding(f, files, judged) for f in engine],
         "unsupported": Counter(r.get("detail", "")[:120] for r in results if r["status"] == "unsupported").most_common(10),
     }
+
+
+def _timing(results: list[dict], seconds: float) -> dict:
+    """The campaign's pace from its results' finishing times (``at``; a resumed campaign's earlier sessions
+    count too): ``timed`` results over ``timed_seconds`` of wall time, from the first one's start to the last
+    one's end. Results written before times were recorded are counted in ``generated`` only."""
+    timed = [r for r in results if "at" in r]
+    span = round(max(r["at"] for r in timed) - min(r["at"] - r.get("duration", 0) for r in timed), 3) if timed else None
+    rate = len(timed) / span if span else (len(results) / seconds if seconds else None)
+    return {"timed": len(timed), "timed_seconds": span, "per_second": round(rate, 2) if rate else None}
 
 
 def _finding(f: dict, files: dict, judged: dict) -> dict:
@@ -70,7 +80,7 @@ def markdown(data: dict) -> str:
              + (f" --features {','.join(data['features'])}" if data.get("features") else "")
              + (f" --without-steps {','.join(data['without_steps'])}" if data.get("without_steps") else "")
              + f"`: {data['generated']} generated scenarios ({data.get('replayed', 0)} of them generated again, their "
-             f"engine result reused) in {data['seconds']} s ({data['per_second']}/s, {data['workers']} worker(s)"
+             f"engine result reused); {pace(data)} ({data['workers']} worker(s)"
              + (f", Dask at {data['dask']}" if data.get("dask") else "") + ").", "",
              "Outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(data["statuses"].items())) + ".", "",
              "## The reference model's own failures", ""]
@@ -96,6 +106,14 @@ def markdown(data: dict) -> str:
     if not data["findings"]:
         lines.append("None.")
     return "\n".join(lines) + "\n"
+
+
+def pace(data: dict) -> str:
+    """How fast the campaign went, in words (the timed results, or this run's time)."""
+    if data.get("timed_seconds"):
+        return (f"{data['timed']} of them timed: {data['timed_seconds']} s of wall time from the first to the last, "
+                f"{data['per_second']}/s")
+    return f"{data['seconds']} s, {data['per_second']}/s"
 
 
 def verdict_text(v: dict) -> str:
