@@ -9,12 +9,15 @@ as it is known. A worker keeps one engine per engine name for all the shards it 
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 import warnings
 from dataclasses import dataclass, field
 from typing import Callable
 
 from hypothesis import HealthCheck, Phase, given, seed as hypothesis_seed, settings
+
+from mtgrules.conformance.runner import Run
 
 from .expected import model_expectations
 from .kits import usable_kits
@@ -23,6 +26,10 @@ from .shrink import labels_of, shrink
 from .strategies import scenarios, setup_cards
 
 SHARD_SIZE = 25
+
+#: Seconds an engine's start may take (python-mtg compiles its rules at start: 15-20 s on a loaded
+#: machine); a scenario is bounded by the campaign's --timeout.
+START_TIMEOUT = 180.0
 
 
 @dataclass
@@ -40,6 +47,7 @@ class Job:
     known: set[str] = field(default_factory=set)
     deadline: float | None = None  # time.time() after which no new scenario is started
     timeout: float = 20.0
+    without: tuple[str, ...] = ()  # step verbs never generated (the engine's move space lacks them)
 
 
 def shard_seed(seed: int, shard: int) -> int:
@@ -53,19 +61,38 @@ def key(seed: int, shard: int, index: int) -> str:
 # ---------------------------------------------------------------------------- one worker's engines
 
 _WORKER: dict = {}
+#: Per worker and campaign (engine, seed): the signatures already shrunk (or tried) here, and the
+#: engine's results of the scenarios already played here (a generated scenario met again, same setup
+#: and steps, is not played again: an engine is a deterministic function of setup and steps).
+_SHRUNK: dict[tuple, set[str]] = {}
+_PLAYED: dict[tuple, dict[str, dict]] = {}
+#: Played scenarios a worker remembers per campaign at most.
+PLAYED_LIMIT = 20000
 
 
 def _runner(engine_spec: str, timeout: float):
     """The worker's runner for ``engine_spec`` (the corpus runner's Run: timeouts, restarts, guards)."""
     from mtgrules.conformance.engine import load_engine
-    from mtgrules.conformance.runner import Run
 
     run = _WORKER.get(engine_spec)
     if run is None:
-        run = _WORKER[engine_spec] = Run(lambda: load_engine(engine_spec), [], _pool(), timeout=timeout)
+        run = _WORKER[engine_spec] = _CampaignRun(lambda: load_engine(engine_spec), [], _pool(), timeout=timeout)
     if run.engine is None or run.hello is None:
         run._start()
     return run
+
+
+class _CampaignRun(Run):
+    """The corpus runner's Run, its engine's start (and restart) bounded by ``START_TIMEOUT``."""
+
+    def _start(self, fresh: bool = False) -> None:
+        bound, self.timeout = self.timeout, max(self.timeout or 0.0, START_TIMEOUT)
+        try:
+            super()._start(fresh)
+        finally:
+            self.timeout = bound
+            if self.engine is not None and bound is not None:
+                self.engine.timeout = bound
 
 
 def _pool():
@@ -94,9 +121,11 @@ def common_features(hello: dict) -> list[str]:
 # ---------------------------------------------------------------------------- one scenario
 
 
-def evaluate(gen, sid: str, run, pool, known: set[str]) -> dict:
+def evaluate(gen, sid: str, run, pool, known: set[str], played: dict[str, dict] | None = None) -> dict:
     """The result of one generated scenario: its document, the model's failures, the oracles'
-    findings on the engine, each new signature shrunk to a minimal scenario."""
+    findings on the engine, each new signature shrunk to a minimal scenario. ``played`` (setup and
+    steps -> the engine's result and the scenario's key) spares a scenario generated again its game
+    on the engine; its result says ``same_as`` the first."""
     start = time.perf_counter()
     kit_of = gen.kit_of
     out = {"key": sid, "scenario": sid, "outcome": "error", "kits": gen.kits, "steps": len(gen.steps)}
@@ -110,7 +139,14 @@ def evaluate(gen, sid: str, run, pool, known: set[str]) -> dict:
     own = model_failures(gen.table, doc, pool)
     if own:
         return out | {"status": "model-failure", "doc": doc, "findings": own, "duration": round(time.perf_counter() - start, 6)}
-    result = run.run_one(scenario(doc))
+    same = _played_key(gen)
+    if played is not None and same in played:
+        result, out["same_as"] = played[same]
+    else:
+        result = run.run_one(scenario(doc))
+        settled = result["outcome"] != "error" or result.get("error_kind") in ("refused", "unsupported")
+        if played is not None and settled and len(played) < PLAYED_LIMIT:  # an engine failure may not recur
+            played[same] = (result, sid)
     found = findings(result, doc, kit_of)
     out["outcome"] = result["outcome"]
     if result["outcome"] == "error" and result.get("error_kind") == "unsupported":
@@ -133,6 +169,10 @@ def evaluate(gen, sid: str, run, pool, known: set[str]) -> dict:
                 f["minimal"] = minimal
     out["duration"] = round(time.perf_counter() - start, 6)
     return out
+
+
+def _played_key(gen) -> str:
+    return json.dumps([gen.setup, gen.steps], sort_keys=True, default=str)
 
 
 def minimise(doc: dict, gen, sig: str, run, pool, kit_of: dict[str, str]) -> dict | None:
@@ -189,22 +229,25 @@ def run_shard(job: Job, emit: Callable[[dict], None]) -> int:
     if not kits:
         raise ValueError(f"no kit fits the engine's features {sorted(run.hello.get('features') or [])}"
                          + (f" and --features {job.features}" if job.features else ""))
-    known = set(job.known)
+    campaign = (job.engine, job.seed, tuple(job.features or ()), job.without)
+    known = _SHRUNK.setdefault(campaign, set())
+    known |= job.known
+    played = _PLAYED.setdefault(campaign, {})
     index = [0]
     made = [0]
 
     @settings(max_examples=job.size, database=None, deadline=None, phases=[Phase.generate],
               suppress_health_check=list(HealthCheck), derandomize=False, print_blob=False)
     @hypothesis_seed(shard_seed(job.seed, job.shard))
-    @given(scenarios(kits, max_steps=job.max_steps))
+    @given(scenarios(kits, max_steps=job.max_steps, without=job.without))
     def body(gen):
         i = index[0]
         index[0] += 1
         if i >= job.size or i in job.done or (job.deadline is not None and time.time() > job.deadline):
             return
         made[0] += 1
-        result = evaluate(gen, key(job.seed, job.shard, i), run, pool, known)
-        result.update({"shard": job.shard, "index": i, "seed": job.seed, "engine": job.engine})
+        result = evaluate(gen, key(job.seed, job.shard, i), run, pool, known, played)
+        result.update({"shard": job.shard, "index": i, "seed": job.seed, "engine": job.engine, "at": round(time.time(), 3)})
         emit(result)
 
     with warnings.catch_warnings():

@@ -17,6 +17,10 @@ from mtgrules.conformance.runner import _engine_step
 
 BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 PLAYERS = ("alice", "bob")
+#: The rules a refused pass may cite for an ``expect: illegal`` probe (the player lacks priority).
+PRIORITY_RULES = ("cr.current.priority",)
+#: The combat steps before end of combat, from which an ``advance_to: end-of-combat`` is offered.
+COMBAT_STEPS = ("beginning-of-combat", "declare-attackers", "declare-blockers", "first-strike-damage", "combat-damage")
 
 
 class ModelCrash(Exception):
@@ -54,11 +58,16 @@ class Table:
             raise ModelCrash(f"{next(iter(step))}: {type(exc).__name__}: {exc}") from exc
 
     @staticmethod
-    def probe_worthy(reply: dict) -> bool:
+    def probe_worthy(reply: dict, step: dict | None = None) -> bool:
         """A refusal an engine must share: a rule broken (priority, timing, zones), not a step the engine
         could complete by asking (a target or a choice the candidate left out) nor a cost the model's
-        own choice of mana sources could not pay (another choice of lands may pay it, 601.2g-h)."""
-        return reply["status"] == "refused" and not re.search(r"target|choose|choice|pay", reply.get("reason") or "")
+        own choice of mana sources could not pay (another choice of lands may pay it, 601.2g-h). A pass
+        is refused for want of priority only: the model refusing it for another rule (a provoked
+        creature that must block) refuses the next step's declaration it implies, which a pass (117.3d)
+        is not."""
+        if reply["status"] != "refused" or re.search(r"target|choose|choice|pay", reply.get("reason") or ""):
+            return False
+        return step is None or "pass" not in step or reply.get("rule") in PRIORITY_RULES
 
     # ------------------------------------------------------------------ what the game holds now
     def _object(self, label: str):
@@ -154,5 +163,7 @@ class Table:
             blockers = [lb for lb, (z, w, _) in where.items() if z == "battlefield" and w == defender and self._is(lb, "Creature")]
             out += [{"declare_blockers": {b: a}, "by": defender} for b in blockers for a in attackers]
             out.append({"declare_blockers": {}, "by": defender})
+        if state.step in COMBAT_STEPS:
+            out.append({"advance_to": "end-of-combat"})
         out.append({"advance_to": "end"})
         return out

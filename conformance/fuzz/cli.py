@@ -25,6 +25,9 @@ def _engines_help() -> str:
 @click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), help="Generate for this many seconds instead of a budget.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The campaign's seed: the same seed, the same scenarios.")
 @click.option("--features", help="Comma-separated scenario features to aim at (kits needing one of them, or none).")
+@click.option("--without-steps", "without", help="Comma-separated steps never generated, by verb or verb:value, for an engine "
+              "whose move space lacks them (python-mtg has no single priority pass and does not stop in the end step: "
+              "--without-steps pass,advance_to:end).")
 @click.option("-j", "--jobs", "workers", type=click.IntRange(min=1), help="Local worker processes, each with its own engine (default: the cores).")
 @click.option("--dask", "dask_address", metavar="SCHEDULER_ADDRESS", help="Run the shards on a Dask distributed cluster (tcp://host:8786).")
 @click.option("--results", type=click.Path(dir_okay=False, path_type=Path), default=Path("fuzz-results.jsonl"), show_default=True,
@@ -36,7 +39,7 @@ def _engines_help() -> str:
 @click.option("--markdown", "report_md", type=click.Path(dir_okay=False, path_type=Path), help="Write the campaign report as Markdown to FILE.")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=20.0, show_default=True, help="Seconds a scenario may take on the engine.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def fuzz(engine_spec, budget, seconds, seed, features, workers, dask_address, results, resume, findings_dir, report_json,
+def fuzz(engine_spec, budget, seconds, seed, features, without, workers, dask_address, results, resume, findings_dir, report_json,
          report_md, timeout, as_json) -> None:
     """Generate scenarios valid by construction (cards of the pool the reference model executes and the
     engine declares, a legal setup, steps the model accepts at each point), play each on the engine
@@ -47,7 +50,7 @@ def fuzz(engine_spec, budget, seconds, seed, features, workers, dask_address, re
 
     Exit status: 0 nothing found, 1 findings (or model failures), 2 bad options.
     """
-    from mtgrules.conformance.engine import load_engine
+    from mtgrules.conformance.engine import STEP_VERBS, load_engine
 
     from . import report
     from .driver import Options, run
@@ -60,10 +63,14 @@ def fuzz(engine_spec, budget, seconds, seed, features, workers, dask_address, re
         load_engine(engine_spec)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--engine") from None
+    skipped = tuple(v.strip() for v in (without or "").split(",") if v.strip())
+    unknown = [v for v in skipped if v.split(":")[0] not in STEP_VERBS]
+    if unknown:
+        raise click.BadParameter(f"no such step verb: {', '.join(unknown)} (verbs: {', '.join(STEP_VERBS)})", param_hint="--without-steps")
     wanted = [f.strip() for f in features.split(",") if f.strip()] if features else None
     opts = Options(engine=engine_spec, budget=budget if seconds is None else None, seconds=seconds, seed=seed,
                    features=wanted, workers=workers or os.cpu_count() or 1, dask=dask_address, results=results,
-                   findings=findings_dir, resume=resume, timeout=timeout)
+                   findings=findings_dir, resume=resume, timeout=timeout, without=skipped)
     if budget is None and seconds is None:
         opts.budget = 200
     done = [0]

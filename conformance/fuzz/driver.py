@@ -29,6 +29,7 @@ class Options:
     shard_size: int = SHARD_SIZE
     timeout: float = 20.0
     max_steps: int = 8
+    without: tuple[str, ...] = ()  # step verbs never generated (the engine has no move for them)
 
 
 @dataclass
@@ -56,7 +57,8 @@ def distinct_findings(results: list[dict]) -> list[dict]:
 
 
 def run(opts: Options, progress=None) -> Outcome:
-    identity = {"engine": opts.engine, "seed": opts.seed, "features": opts.features, "shard_size": opts.shard_size}
+    identity = {"engine": opts.engine, "seed": opts.seed, "features": opts.features, "shard_size": opts.shard_size,
+                "without": list(opts.without)}
     store = ResultsFile(opts.results, identity, opts.resume)
     done = store.done()
     results = list(store.kept)
@@ -72,7 +74,7 @@ def run(opts: Options, progress=None) -> Outcome:
             size = opts.shard_size if budget is None else min(opts.shard_size, budget - k * opts.shard_size)
             if len(done.get(k, ())) < size:
                 yield Job(opts.engine, opts.seed, k, size, opts.features, opts.max_steps, set(done.get(k, ())),
-                          set(known), deadline, opts.timeout)
+                          set(known), deadline, opts.timeout, tuple(opts.without))
             k += 1
 
     def on_result(result: dict) -> None:

@@ -10,6 +10,16 @@ from collections import Counter
 from pathlib import Path
 
 ORACLES = ("observation", "trace", "refused-legal", "accepted-illegal", "engine-error")
+#: What each distinct finding of a campaign was judged to be, by hand against the rules text (data).
+VERDICTS_FILE = Path(__file__).resolve().parent / "verdicts.yaml"
+
+
+def verdicts(engine: str) -> dict[str, dict]:
+    """signature -> {verdict, text[, deviation]} for the campaigns against ``engine`` (verdicts.yaml)."""
+    from mtgrules import yamlio
+
+    data = yamlio.load(VERDICTS_FILE).data.get("verdicts") or {}
+    return dict(data.get(engine) or {})
 
 
 def build(outcome, opts, hello: dict | None = None) -> dict:
@@ -23,23 +33,37 @@ def build(outcome, opts, hello: dict | None = None) -> dict:
         for rule in f["rules"]:
             per_rule[rule] = per_rule.get(rule, 0) + 1
     files = {w["signature"]: w for w in outcome.written}
+    judged = verdicts(opts.engine)
     kits = Counter(k for r in results for k in r.get("kits") or [])
     return {
         "engine": (hello or {}).get("name") or opts.engine, "engine_spec": opts.engine, "seed": opts.seed,
-        "features": opts.features, "generated": len(results), "seconds": outcome.seconds,
-        "per_second": round(len(results) / outcome.seconds, 2) if outcome.seconds else None,
+        "features": opts.features, "without_steps": list(getattr(opts, "without", ()) or ()),
+        "generated": len(results), "replayed": sum(1 for r in results if "same_as" in r), "seconds": outcome.seconds,
+        **_timing(results, outcome.seconds),
         "workers": (outcome.cluster or {}).get("workers", opts.workers), "dask": (outcome.cluster or {}).get("scheduler"),
         "statuses": dict(statuses), "kits": dict(sorted(kits.items())),
-        "model_failures": [_finding(f, files) for f in model],
+        "model_failures": [_finding(f, files, judged) for f in model],
         "per_oracle": {o: sum(1 for f in engine if f["oracle"] == o) for o in ORACLES},
         "per_rule": dict(sorted(per_rule.items())),
-        "findings": [_finding(f, files) for f in engine],
+        "findings": [_finding(f, files, judged) for f in engine],
         "unsupported": Counter(r.get("detail", "")[:120] for r in results if r["status"] == "unsupported").most_common(10),
     }
 
 
-def _finding(f: dict, files: dict) -> dict:
+def _timing(results: list[dict], seconds: float) -> dict:
+    """The campaign's pace from its results' finishing times (``at``; a resumed campaign's earlier sessions
+    count too): ``timed`` results over ``timed_seconds`` of wall time, from the first one's start to the last
+    one's end. Results written before times were recorded are counted in ``generated`` only."""
+    timed = [r for r in results if "at" in r]
+    span = round(max(r["at"] for r in timed) - min(r["at"] - r.get("duration", 0) for r in timed), 3) if timed else None
+    rate = len(timed) / span if span else (len(results) / seconds if seconds else None)
+    return {"timed": len(timed), "timed_seconds": span, "per_second": round(rate, 2) if rate else None}
+
+
+def _finding(f: dict, files: dict, judged: dict) -> dict:
     out = {k: f.get(k) for k in ("signature", "oracle", "field", "rules", "detail", "count", "scenario")}
+    if f["signature"] in judged:
+        out["verdict"] = judged[f["signature"]]
     minimal = f.get("minimal")
     if minimal:
         out["minimal"] = {"steps": minimal["steps"], "reference": minimal["reference"], "engine_fails": minimal["engine_fails"],
@@ -52,8 +76,11 @@ def _finding(f: dict, files: dict) -> dict:
 
 def markdown(data: dict) -> str:
     lines = [f"# Fuzz campaign: {data['engine']}", "",
-             f"`mtgrules fuzz --engine {data['engine_spec']} --seed {data['seed']}`: {data['generated']} generated scenarios "
-             f"in {data['seconds']} s ({data['per_second']}/s, {data['workers']} worker(s)"
+             f"`mtgrules fuzz --engine {data['engine_spec']} --seed {data['seed']}"
+             + (f" --features {','.join(data['features'])}" if data.get("features") else "")
+             + (f" --without-steps {','.join(data['without_steps'])}" if data.get("without_steps") else "")
+             + f"`: {data['generated']} generated scenarios ({data.get('replayed', 0)} of them generated again, their "
+             f"engine result reused); {pace(data)} ({data['workers']} worker(s)"
              + (f", Dask at {data['dask']}" if data.get("dask") else "") + ").", "",
              "Outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(data["statuses"].items())) + ".", "",
              "## The reference model's own failures", ""]
@@ -69,6 +96,8 @@ def markdown(data: dict) -> str:
     for f in data["findings"]:
         lines += [f"### {f['oracle']}: {f['field']} ({', '.join(f['rules'])})", "",
                   f"Seen {f['count']} time(s), first in generated scenario {f['scenario']}. {f['detail']}", ""]
+        if f.get("verdict"):
+            lines += [verdict_text(f["verdict"]), ""]
         m = f.get("minimal")
         if m:
             lines += [f"Minimal scenario ({m['steps']} step(s); reference model: {m['reference']}; "
@@ -77,6 +106,20 @@ def markdown(data: dict) -> str:
     if not data["findings"]:
         lines.append("None.")
     return "\n".join(lines) + "\n"
+
+
+def pace(data: dict) -> str:
+    """How fast the campaign went, in words (the timed results, or this run's time)."""
+    if data.get("timed_seconds"):
+        return (f"{data['timed']} of them timed: {data['timed_seconds']} s of wall time from the first to the last, "
+                f"{data['per_second']}/s")
+    return f"{data['seconds']} s, {data['per_second']}/s"
+
+
+def verdict_text(v: dict) -> str:
+    """One line: what the finding was judged to be (and the deviation it is, if one)."""
+    return (f"**Verdict: {v['verdict']}**" + (f" (deviation `{v['deviation']}`)" if v.get("deviation") else "")
+            + f": {v['text']}")
 
 
 def write(data: dict, json_path: Path | None, md_path: Path | None) -> None:

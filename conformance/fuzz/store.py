@@ -23,8 +23,8 @@ class ResultsFile:
         self.kept: list[dict] = []
         if resume and self.path.exists():
             header = read_header(self.path)
-            for key in ("engine", "seed", "features"):
-                if header is not None and header.get(key) != identity.get(key):
+            for key in ("engine", "seed", "features", "without"):
+                if header is not None and header.get(key, []) != identity.get(key, []):
                     raise ValueError(f"{self.path}: a campaign of {key} {header.get(key)!r}, this one is for "
                                      f"{identity.get(key)!r}: resume with the same options, or run without --resume")
             self.kept = read_results(self.path)  # a scenario's line has its key as `scenario`

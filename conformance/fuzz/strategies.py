@@ -124,8 +124,9 @@ def setup_cards(setup: dict) -> list[str]:
 
 
 @st.composite
-def scenarios(draw, kits: list[Kit], max_steps: int = 8, probe_rate: float = 0.15):
-    """A :class:`Generated` scenario: a setup and steps judged by the reference model."""
+def scenarios(draw, kits: list[Kit], max_steps: int = 8, probe_rate: float = 0.15, without: tuple[str, ...] = ()):
+    """A :class:`Generated` scenario: a setup and steps judged by the reference model; no step is one
+    ``without`` names (steps the engine under test has no move for, see :func:`left_out`)."""
     pool = card_pool()
     setup, chosen, labels, kit_of = draw(setups(kits))
     features = sorted({f for k in chosen for f in k.features})
@@ -136,7 +137,7 @@ def scenarios(draw, kits: list[Kit], max_steps: int = 8, probe_rate: float = 0.1
         gen.table = Table(request(setup, cards, pool), pool, features, list(labels))
         length = draw(st.integers(min(3, max_steps), max_steps))
         for _ in range(length):
-            step = _draw_step(draw, gen.table, probe_rate, gen.steps)
+            step = _draw_step(draw, gen.table, probe_rate, gen.steps, without)
             if step is None:
                 break
             gen.steps.append(step)
@@ -164,9 +165,15 @@ def _variants(step: dict, options: list[dict]) -> list[dict]:
     return [dict(o) for o in options if o != step and {k: v for k, v in o.items() if k != "targets"} == bare]
 
 
-def _draw_step(draw, table: Table, probe_rate: float, before: list[dict]) -> dict | None:
+def left_out(step: dict, without: tuple[str, ...]) -> bool:
+    """The step is one ``without`` names: by its verb (``pass``) or verb and value (``advance_to:end``)."""
+    verb = next(iter(step))
+    return verb in without or f"{verb}:{step[verb]}" in without
+
+
+def _draw_step(draw, table: Table, probe_rate: float, before: list[dict], without: tuple[str, ...] = ()) -> dict | None:
     """One step the model accepts (or an illegal probe it refused); None when none is found."""
-    options = table.candidates()
+    options = [o for o in table.candidates() if not left_out(o, without)]
     if not options:
         return None
     present = {kind(o) for o in options}
@@ -181,12 +188,12 @@ def _draw_step(draw, table: Table, probe_rate: float, before: list[dict]) -> dic
         if reply["status"] == "ok":
             return step
         probe = {**step, "expect": "illegal"}
-        if table.probe_worthy(reply) and probe not in before and draw(st.floats(0, 1)) < probe_rate:
+        if table.probe_worthy(reply, step) and probe not in before and draw(st.floats(0, 1)) < probe_rate:
             return probe
         for variant in _variants(step, same_kind):  # the same action with the other targets, in turn
             if table.apply(variant) == "ok":
                 return variant
-    for fallback in (o for o in options if kind(o) in ("pass", "advance_to")):  # always offered
+    for fallback in (o for o in options if kind(o) in ("pass", "resolve", "advance_to")):  # always offered
         if table.apply(dict(fallback)) == "ok":
             return dict(fallback)
     return None

@@ -169,3 +169,135 @@ def test_kits_hold_only_cards_the_model_executes_line_by_line():
     assert "Firebolt" in cards and "Llanowar Elves" in cards  # a creature's mana ability: executed (payment.py)
     assert not model_executes("Sol Ring")
     assert not [n for n in cards if any(unstructured_lines(f) for f in pool().get(n).faces)]
+
+
+def test_steps_left_out_are_never_generated(tmp_path):
+    """--without-steps (an engine's move space lacks a step: python-mtg has no single priority pass): no
+    generated scenario has one, by verb or by verb:value; an unknown verb is a bad option."""
+    from mtgrules.conformance.fuzz.strategies import left_out
+
+    assert left_out({"pass": "alice"}, ("pass",)) and left_out({"advance_to": "end"}, ("advance_to:end",))
+    assert not left_out({"advance_to": "end-of-combat"}, ("advance_to:end",))
+    from hypothesis import HealthCheck, Phase, given, seed, settings
+
+    from mtgrules.conformance.adapters.reference.capabilities import FEATURES
+    from mtgrules.conformance.fuzz.kits import usable_kits
+    from mtgrules.conformance.fuzz.strategies import scenarios
+
+    steps = []
+
+    @settings(max_examples=12, database=None, deadline=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+    @seed(4)
+    @given(scenarios(usable_kits(list(FEATURES), ["combat"]), without=("pass", "advance_to:end")))
+    def generate(gen):
+        steps.extend(gen.steps)
+
+    generate()
+    assert steps and not [s for s in steps if "pass" in s or s.get("advance_to") == "end"]
+    assert any("declare_attackers" in s for s in steps)
+    runner = CliRunner()
+    ok = runner.invoke(main, ["fuzz", "--engine", "reference", "--budget", "2", "-j", "1", "--without-steps", "pass",
+                              "--results", str(tmp_path / "r.jsonl"), "--findings", str(tmp_path / "f")])
+    assert ok.exit_code == 0, ok.output
+    bad = runner.invoke(main, ["fuzz", "--engine", "reference", "--budget", "1", "--without-steps", "jump"])
+    assert bad.exit_code == 2 and "no such step verb: jump" in bad.output
+
+
+def test_a_scenario_generated_again_is_not_played_again():
+    """The engine is a function of setup and steps: a worker plays a scenario it met before only once and
+    reuses the result (marked ``same_as``); the findings are read from it again."""
+    from types import SimpleNamespace
+
+    from mtgrules.conformance.fuzz.campaign import evaluate
+    from mtgrules.conformance.fuzz.candidates import Table
+    from mtgrules.conformance.fuzz.kits import pool
+    from mtgrules.conformance.fuzz.strategies import request
+
+    setup = {"players": {"alice": {"battlefield": [{"card": "Grizzly Bears", "as": "bears"}]}, "bob": {}},
+             "turn": {"active": "alice", "step": "precombat-main", "priority": "alice"}}
+
+    def gen():
+        table = Table(request(setup, ["Grizzly Bears"], pool()), pool(), [], ["bears"])
+        return SimpleNamespace(setup=setup, steps=[], kits=["removal"], features=[], cards=["Grizzly Bears"],
+                               table=table, model_error=None, kit_of={})
+
+    played: list = []
+
+    class Engine:
+        def run_one(self, scenario):
+            played.append(scenario.id)
+            return {"outcome": "failed", "failures": ["expect: player bob: expected life 20, observed 19"]}
+
+    cache: dict = {}
+    first = evaluate(gen(), "s-1", Engine(), pool(), {"observation||life"}, cache)
+    again = evaluate(gen(), "s-2", Engine(), pool(), {"observation||life"}, cache)
+    assert played == ["s-1"] and again["same_as"] == "s-1" and "same_as" not in first
+    assert [f["signature"] for f in again["findings"]] == ["observation||life"] == [f["signature"] for f in first["findings"]]
+
+
+def test_a_pass_probe_is_kept_only_when_refused_for_priority():
+    """The model refuses a pass whose next step would break a requirement (a provoked creature that must
+    block): that refuses the declaration the pass implies, not the pass, and is no probe for an engine."""
+    from mtgrules.conformance.fuzz.candidates import Table
+
+    assert Table.probe_worthy({"status": "refused", "rule": "cr.current.priority", "reason": "bob doesn't have priority"}, {"pass": "bob"})
+    assert not Table.probe_worthy({"status": "refused", "rule": "provoke.a", "reason": "e2 must block e1 if able"}, {"pass": "bob"})
+    assert not Table.probe_worthy({"status": "refused", "rule": None, "reason": "alice can't pay {2}{B}{B}"}, {"cast": "x"})
+
+
+def test_an_engine_start_is_bounded_by_the_start_timeout_not_the_scenario_timeout(monkeypatch):
+    """python-mtg compiles its rules as it starts (15-20 s on a loaded machine, more than a scenario's
+    --timeout): the start gets START_TIMEOUT, the scenarios keep the campaign's bound."""
+    import time
+
+    from mtgrules.conformance.adapters.reference import ReferenceEngine
+    from mtgrules.conformance.fuzz import campaign
+
+    class Slow(ReferenceEngine):
+        def start(self):
+            time.sleep(0.3)
+            return {**super().start(), "name": "slow"}
+
+    monkeypatch.setattr(campaign, "START_TIMEOUT", 5.0)
+    run = campaign._CampaignRun(Slow, [], None, timeout=0.1)
+    run._start()
+    assert run.hello["name"] == "slow" and run.timeout == 0.1 and run.engine.timeout == 0.1
+
+
+def test_a_verdict_shows_beside_its_finding(tmp_path, monkeypatch):
+    import docutils.core
+
+    from mtgrules.conformance.fuzz import report
+    from mtgrules.docs.fuzz_page import campaigns_rst
+
+    finding = {"signature": "observation||life", "oracle": "observation", "field": "life", "rules": [], "detail": "d",
+               "count": 2, "scenario": "0-0-1"}
+    outcome = type("Outcome", (), {})()
+    outcome.results, outcome.distinct, outcome.written, outcome.seconds, outcome.cluster = [], [finding], [], 1.0, None
+    monkeypatch.setattr(report, "verdicts", lambda engine: {"observation||life": {"verdict": "deviation", "text": "why",
+                                                                                  "deviation": "lifelink-no-life"}})
+    data = report.build(outcome, Options(engine="pymtg", results=tmp_path / "r.jsonl", findings=None))
+    assert data["findings"][0]["verdict"]["deviation"] == "lifelink-no-life"
+    assert "**Verdict: deviation** (deviation `lifelink-no-life`): why" in report.markdown(data)
+    report.write(data, tmp_path / "fuzz-pymtg.json", None)
+    text = campaigns_rst(tmp_path)
+    assert "*Verdict: deviation*" in text
+    docutils.core.publish_doctree(text, settings_overrides={"halt_level": 2, "report_level": 5})
+
+
+def test_every_verdict_is_one_of_the_kinds_and_names_a_known_deviation():
+    """verdicts.yaml is data the reports show: a deviation verdict names an entry of the engine's findings
+    module (with its reproduction), every verdict is one of the documented kinds and says why."""
+    import importlib
+
+    from mtgrules.conformance.fuzz.report import VERDICTS_FILE, verdicts
+    from mtgrules import yamlio
+
+    kinds = {"deviation", "adapter", "generator", "choice", "not-a-deviation", "model", "unconfirmed"}
+    for engine in yamlio.load(VERDICTS_FILE).data["verdicts"]:
+        deviations = importlib.import_module(f"mtgrules.conformance.adapters.{engine}.findings").DEVIATIONS
+        for sig, v in verdicts(engine).items():
+            assert v["verdict"] in kinds and v["text"] and sig.count("|") == 2, (engine, sig)
+            assert (v["verdict"] == "deviation") == ("deviation" in v), (engine, sig)
+            if "deviation" in v:
+                assert v["deviation"] in deviations, (engine, sig, v["deviation"])

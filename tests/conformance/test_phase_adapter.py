@@ -103,6 +103,8 @@ _DEVIATIONS = {  # reproduction -> (outcome, words the report's detail must cont
     "phase-dev-turned-up-dfc-keeps-back-face": ("failed", "expected name Insectile Aberration, observed Delver of Secrets"),
     "phase-dev-back-face-mana-value": ("failed", "cannot_target: expected the engine to refuse (cast Eliminate"),
     "fuzz-phase-transform-face-down-non-dfc": ("failed", "expected power 2, observed 4"),
+    "fuzz-phase-declare-attackers-step-priority": ("failed", "expected step declare-attackers, observed end-of-combat"),
+    "fuzz-phase-declare-blockers-step-priority": ("failed", "expected step declare-blockers, observed end-of-combat"),
 }
 
 _UNSUPPORTED = {  # scenario -> words of the reason it is not played
@@ -227,3 +229,42 @@ def test_listing_reads_phase_and_leaves_the_game_as_it_was(corpus):
     assert {"cast": akroma, "by": "alice", "from": "hand", "alt_cost": "morph", "face_down": True} in offered
     assert not any(a.get("cast") == akroma and not a.get("face_down") for a in offered)
     assert engine.legal_actions("bob") == []  # phase.rs waits on alice: bob has no action
+
+
+#: Steps the adapter once misread, found by `mtgrules fuzz --engine phase` (minimal scenarios): each now
+#: passes as the reference model plays it. (id, setup, steps, expect)
+_FUZZ_ADAPTER_CASES = [
+    # a pass at phase.rs's DeclareAttackers prompt: the declaration the step presupposes is none (508.1)
+    ("pass-declares-no-attackers",
+     {"alice": {"battlefield": [{"card": "Grizzly Bears", "as": "bears"}], "library": ["Island x4"]}, "bob": {"library": ["Island x4"]}},
+     "beginning-of-combat", [{"pass": "alice"}, {"pass": "bob"}, {"pass": "alice"}],
+     [{"object": "bears", "zone": "battlefield", "tapped": False}]),
+    # a face-up cast phase.rs could make only face down (a morph for {3}) is refused, as the model refuses it
+    ("face-up-cast-not-made-face-down",
+     {"alice": {"hand": [{"card": "Grinning Demon", "as": "demon"}], "battlefield": ["Plains x3"], "library": ["Island x4"]},
+      "bob": {"library": ["Island x4"]}},
+     "precombat-main", [{"cast": "demon", "by": "alice", "expect": "illegal"}], [{"object": "demon", "zone": "hand"}]),
+    # a madness offer the step gives no `cast` choice for is declined (the card goes to the graveyard)
+    ("madness-offer-declined-without-cast",
+     {"alice": {"hand": [{"card": "Arrogant Wurm", "as": "wurm"}], "library": ["Island x4"],
+                "battlefield": [{"card": "Wild Mongrel", "as": "mongrel"}, "Mountain x2", "Forest"]}, "bob": {"library": ["Island x4"]}},
+     "precombat-main", [{"activate": "mongrel", "by": "alice", "ability": 1, "costs": {"discard": ["wurm"]}},
+                        {"resolve": "all", "choices": {"may": True, "color": "G"}}],
+     [{"object": "wurm", "zone": "graveyard"}]),
+]
+
+
+@pytest.mark.rules("cr.current.declare-attackers", "morph.a", "madness.a")
+@pytest.mark.parametrize("case", _FUZZ_ADAPTER_CASES, ids=[c[0] for c in _FUZZ_ADAPTER_CASES])
+def test_fuzz_found_adapter_cases_pass_on_phase_and_the_model(corpus, case):
+    from mtgrules.conformance.adapters.reference import ReferenceEngine
+    from mtgrules.conformance.fuzz.oracles import scenario
+    from mtgrules.conformance.fuzz.strategies import setup_cards
+
+    sid, players, step, steps, expect = case
+    setup = {"players": players, "turn": {"active": "alice", "step": step, "priority": "alice"}}
+    doc = {"id": sid, "title": sid, "rules": ["cr.current.declare-attackers"], "source": {"seed": "004_1ed1565688c40336.txt"},
+           "editions": ["2026-08-07"], "features": [], "cards": setup_cards(setup), "setup": setup, "steps": steps, "expect": expect}
+    for factory in (ReferenceEngine, PhaseEngine):
+        result = Run(factory, [scenario(doc)], corpus[1], timeout=30).run()[0]
+        assert result["outcome"] == "passed", (factory.__name__, result["detail"])

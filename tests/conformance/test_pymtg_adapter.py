@@ -59,6 +59,23 @@ def test_double_strike_deviation_observed_by_life(corpus, engine):
     assert r["outcome"] == "failed" and "expected life 18, observed 19" in r["detail"], r["detail"]
 
 
+#: Deviations found by `mtgrules fuzz --engine pymtg` (reduced by hand): reproduction -> words of the failure.
+_FUZZ_DEVIATIONS = {
+    "fuzz-pymtg-attacker-not-tapped": "object Grizzly Bears: expected tapped yes, observed no",
+    "fuzz-pymtg-lifelink-no-life": "player alice: expected life 22, observed 20",
+}
+
+
+@pytest.mark.rules("cr.current.declare-attackers", "cr.current.lifelink")
+def test_fuzz_deviation_reproductions_fail_for_the_stated_reason(corpus, engine):
+    from mtgrules.conformance.adapters.pymtg.findings import DEVIATIONS
+
+    assert set(_FUZZ_DEVIATIONS) <= {d["reproduction"] for d in DEVIATIONS.values()}
+    for sid, words in _FUZZ_DEVIATIONS.items():
+        r = _play(corpus, engine, sid)
+        assert r["outcome"] == "failed" and words in r["detail"], (sid, r["detail"])
+
+
 def test_a_block_python_mtg_does_not_list_is_refused_and_the_state_kept(corpus, engine):
     # alice's own Severed Legion "blocking" bob's Grizzly Bears: python-mtg lists no such block
     _setup(corpus, engine, "pymtg-dev-fear-nonblack-blocker")

@@ -16,6 +16,10 @@ from .prompts import Prompts
 from .session import Refused, Session
 from .vocabulary import ALT_COSTS, STEPS, ZONES, alt_name, corpus_step, cost_text, stack_id
 
+#: Steps that make (or pass through) a combat declaration themselves.
+_DECLARING = ("declare_attackers", "declare_blockers", "advance_to", "resolve")
+
+
 class Driver:
     """Performs one scenario step on the session's game."""
 
@@ -56,6 +60,8 @@ class Driver:
         choices = step.get("choices") or {}
         if verb == "check":
             return
+        if verb not in _DECLARING:
+            self._declare_none()
         if verb == "pass":
             seat = s.seat[step["pass"]]
             if s.prompt_player() != seat or s.waiting().get("type") != "Priority":
@@ -140,6 +146,9 @@ class Driver:
         if face_down:
             if not (s.game.object(oid) or {}).get("face_down"):
                 raise Refused("cr.current.face-down", f"phase.rs cast {step['cast']} face up: it offers no face-down cast for it")
+        elif (s.game.object(oid) or {}).get("face_down"):
+            raise Refused("cr.current.face-down", f"phase.rs cast {step['cast']} face down (as a morph), not face up: "
+                                                  "it offers no face-up cast of it now")
         elif alt and alt_name(variant) != ALT_COSTS.get(alt, alt).lower():
             raise Refused("cr.current.casting-spells", f"phase.rs cast {step['cast']} with {variant or 'its mana cost'}, not {alt}: "
                                                        f"it offers no {alt} cast of it now")
@@ -156,6 +165,17 @@ class Driver:
         if wanted and isinstance(chosen, list) and any(t not in chosen for t in wanted):
             raise Refused("cr.current.casting-spells", f"phase.rs chose the target(s) {chosen} itself, not the step's "
                                                        f"{wanted}: it does not list them as legal")
+
+    def _declare_none(self) -> None:
+        """The declaration phase.rs waits on, as none: a step other than a declaration (or an advance or a
+        resolve, which pass through it) taken in the declare attackers or blockers step presupposes that
+        the step's turn-based declaration (508.1, 509.1) was made, and the scenario declared nothing (the
+        reference model declares none as the step begins)."""
+        w = self.s.waiting()
+        if w.get("type") == "DeclareAttackers":
+            self.actions.try_(w["data"]["player"], {"type": "DeclareAttackers", "data": {"attacks": []}})
+        elif w.get("type") == "DeclareBlockers":
+            self.actions.try_(w["data"]["player"], {"type": "DeclareBlockers", "data": {"assignments": []}})
 
     def pass_(self, choices: dict) -> None:
         """Pass priority, declare no attackers or blockers, or answer the prompt phase.rs waits on."""

@@ -168,6 +168,30 @@ DEVIATIONS = {
         "reproduction": "fuzz-phase-transform-face-down-non-dfc",
         "scenarios": [],
     },
+    "declare-attackers-step-skipped": {
+        "rules": ["cr.current.declare-attackers", "cr.current.priority"],
+        "engine": "When no creature attacks (none can, or none is declared), phase.rs goes from the beginning of combat "
+                  "step straight to the end of combat step: nobody gets priority in the declare attackers step. Found "
+                  "by `mtgrules fuzz --engine phase` (a sorcery-speed cast after six passes from the main phase, which "
+                  "phase.rs accepted in its postcombat main phase; reduced by hand).",
+        "rule": "508.1-508.2: the declare attackers step begins with the active player declaring attackers (possibly "
+                "none), then the active player gets priority; 508.8: with no attackers only the declare blockers and "
+                "combat damage steps are skipped.",
+        "reproduction": "fuzz-phase-declare-attackers-step-priority",
+        "scenarios": [],
+    },
+    "declare-blockers-step-skipped": {
+        "rules": ["cr.current.declare-blockers", "cr.current.declare-attackers", "cr.current.priority"],
+        "engine": "When the creatures declared as attackers have all left combat before blocks (Grizzly Bears returned to "
+                  "hand by Unsummon in the declare attackers step), phase.rs goes from the declare attackers step to the "
+                  "end of combat step: no declare blockers step, nobody gets priority in it. Found by `mtgrules fuzz "
+                  "--engine phase` (a declare_blockers step refused: 'phase.rs did not ask to declare blockers').",
+        "rule": "508.8: only if no creatures are declared as attackers (or put onto the battlefield attacking) are the "
+                "declare blockers and combat damage steps skipped; otherwise the declare blockers step happens (509.1: "
+                "the defending player declares blockers, here none) and the active player gets priority in it.",
+        "reproduction": "fuzz-phase-declare-blockers-step-priority",
+        "scenarios": [],
+    },
 }
 
 #: Failing or errored scenarios that are not engine deviations: why (checked by hand).

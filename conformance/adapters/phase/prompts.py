@@ -173,8 +173,10 @@ class Prompts:
         if want is None and d.get("source_id") in self.s.trigger_may:
             want = self.s.trigger_may[d.get("source_id")]
             self.s.step_notes.append(f"'you may' of a trigger answered by the step where it triggered ({want})")
-        if kind == "CastOffer" and offers:
-            want = True  # the step's 'cast' choice answers the offer
+        if kind == "CastOffer":
+            # an offer to cast during resolution (madness, ...) is answered by the step's `cast` choice (FORMAT.md);
+            # without one it is declined, as the reference model declines it (`may` answers other "you may"s)
+            want = bool(offers)
         if want is None:
             want = True
             self.s.step_notes.append(f"'you may' answered yes by default ({kind})")

@@ -138,9 +138,11 @@ class Driver:
             if turned == next_turn and self._step() == engine_step(target):
                 self.s.turn_active = self._active()
                 return None
-            if turned and not next_turn and not self.s.game.is_game_over() and step_index(target) > step_index("declare_blockers"):
-                # python-mtg went through the rest of the scenario's turn by itself: the observations that follow
-                # are of its next decision, and the note says so (a check of the turn or step fails)
+            past = turned or step_index(self._step()) > step_index(target)
+            if past and not next_turn and not self.s.game.is_game_over() and step_index(target) > step_index("declare_blockers"):
+                # python-mtg went past the step after combat by itself (to a later decision of the turn, or through
+                # the rest of the turn): the observations that follow are of its next decision, and the note says
+                # so (a check of the turn or step fails)
                 return (f"python-mtg does not stop in {target}: it ran on to its next decision, "
                         f"{self._active()}'s {corpus_step(self._step())}; what follows observes that moment")
             if turned and not next_turn or (turned == next_turn and step_index(self._step()) > step_index(target)):

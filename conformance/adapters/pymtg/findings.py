@@ -58,6 +58,24 @@ DEVIATIONS = {
         "reproduction": "pymtg-dev-trample-excess-to-player",
         "scenarios": [],
     },
+    "attacker-not-tapped": {
+        "rules": ["cr.current.declare-attackers"],
+        "engine": "Grizzly Bears (no vigilance) attacks: at bob's blocking decision python-mtg's own view of it says "
+                  "tapped False (its declare_attackers records the attack and taps nothing). Found by `mtgrules fuzz "
+                  "--engine pymtg` on every generated attack.",
+        "rule": "508.1f: the active player taps the chosen attacking creatures; only vigilance (702.20) spares them.",
+        "reproduction": "fuzz-pymtg-attacker-not-tapped",
+        "scenarios": [],
+    },
+    "lifelink-no-life": {
+        "rules": ["cr.current.lifelink", "cr.current.combat-damage"],
+        "engine": "Child of Night (2/1, lifelink) attacks unblocked: python-mtg deals the 2 damage (bob at 18) and "
+                  "alice stays at 20. Found by `mtgrules fuzz --engine pymtg`.",
+        "rule": "702.15b: damage dealt by a source with lifelink causes that source's controller to gain that much "
+                "life (here alice to 22).",
+        "reproduction": "fuzz-pymtg-lifelink-no-life",
+        "scenarios": [],
+    },
 }
 
 #: Failed or errored scenarios that are not deviations: kind -> {scenario: reason}.

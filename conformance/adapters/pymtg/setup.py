@@ -52,7 +52,7 @@ class Setup:
         for obj in objects:
             _check_object(obj)
             decks[obj["player"]].append(engine_name(obj["card"], cards.get(obj["card"]) or []))
-        game = mtg.Game.new(seed=0, **decks)
+        game = _new_game(decks)
         state = game.state
         ids = self._place(game, objects)
         for p, entry in (setup.get("players") or {}).items():
@@ -105,6 +105,24 @@ class Setup:
             state["_lib_order"][p] += filler[p]
             self.s.filler |= set(filler[p])
         return ids
+
+
+#: The state of the game python-mtg built for each pair of decks: building one (Game.new) is most of a setup's
+#: time, and a campaign sets up the same decks again and again; each setup edits a copy (Game.from_state clones).
+_BUILT: dict[tuple, dict] = {}
+_BUILT_LIMIT = 512
+
+
+def _new_game(decks: dict[str, list[str]]):
+    import mtg
+
+    key = tuple(tuple(decks[p]) for p in SEATS)
+    state = _BUILT.get(key)
+    if state is None:
+        state = mtg.Game.new(seed=0, **decks).state
+        if len(_BUILT) < _BUILT_LIMIT:
+            _BUILT[key] = state
+    return mtg.Game.from_state(state)
 
 
 def _turn(setup: dict) -> dict:
