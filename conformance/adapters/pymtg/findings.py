@@ -93,6 +93,9 @@ NOT_DEVIATIONS = {
                                    for s, card in (("ds-first-strike-redundant", "Temur Battle Rage"),
                                                    ("ds-multiple-instances-redundant", "Temur Battle Rage"),
                                                    ("fear-blocker-changed-after-block", "Cerulean Wisps"))},
+    "no-priority-passing": {s: "the check is of who gets priority in a combat step: python-mtg stops only at the active "
+                               "player's decisions and has no single priority pass (unsupported by the adapter)"
+                            for s in ("fuzz-phase-declare-attackers-step-priority", "fuzz-phase-declare-blockers-step-priority")},
     "no-event-log": {"ds-first-strike-without-double-strike-once": "the check is of damage events: python-mtg keeps no "
                                                                    "event log (the adapter reports none); bob's life is right"},
     "not-observable": {"ds-blocked-blocker-dies-first": "the check is of marked damage: python-mtg keeps no damage "
