@@ -18,7 +18,10 @@ and CI integrations work as for any test. Options:
 A skipped scenario (feature not supported) is a pytest skip with the reason; an engine failure
 is an error-like failure with its context (the engine is restarted for the next item). A failure
 reads as in ``mtgrules conform`` (conformance/failures.py): the same first failures, in words.
-A run that selects no scenario ends with pytest's own exit code 5 (no tests collected).
+A scenario file that does not validate is never dropped: it becomes a failing item
+(``mtgrules-conformance/invalid/<file>``) whose failure lists its problems as ``file:line: field:
+message``, so the run fails while every valid scenario still runs. A run that selects no scenario
+ends with pytest's own exit code 5 (no tests collected).
 """
 
 from __future__ import annotations
@@ -102,6 +105,30 @@ class ScenarioItem(pytest.Item):
         return self.path, 0, f"scenario {self.scenario.id}"
 
 
+class InvalidScenarioFile(Exception):
+    pass
+
+
+class InvalidScenarioItem(pytest.Item):
+    """A scenario file that does not validate: a failure listing its located problems."""
+
+    def __init__(self, *, problems, **kwargs):
+        super().__init__(**kwargs)
+        self.problems = problems
+        self.keywords["invalid"] = True
+
+    def runtest(self):
+        raise InvalidScenarioFile("\n".join(str(p) for p in self.problems))
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, InvalidScenarioFile):
+            return f"invalid scenario file ({len(self.problems)} problem(s)):\n{excinfo.value}"
+        return super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self):
+        return self.path, 0, f"invalid scenario file {self.path.name}"
+
+
 class ScenarioFile(pytest.File):
     def collect(self):
         baseline = self.config._mtg_baseline
@@ -130,9 +157,14 @@ def pytest_configure(config):
 def _load(config) -> None:
     """Load the corpus into ``config``: where items are collected (serially, or in each xdist
     worker; the xdist controller never collects, so it never loads it)."""
-    from .runner import load_scenarios
+    from .scenarios import load_corpus
 
-    scenarios, pool = load_scenarios(config.getoption("--mtg-scenarios"))
+    folder = config.getoption("--mtg-scenarios")
+    corpus = load_corpus(Path(folder)) if folder else load_corpus()
+    scenarios, pool = corpus.scenarios, corpus.pool
+    config._mtg_invalid = {}
+    for problem in corpus.problems:
+        config._mtg_invalid.setdefault(Path(problem.file).resolve(), []).append(problem)
     config._mtg_scenarios = scenarios
     config._mtg_by_file = {}  # each scenario's file resolved once: collecting is linear in the corpus
     for scenario in scenarios:
@@ -150,6 +182,9 @@ def pytest_collection_modifyitems(session, config, items):
     for section, path in files:
         node = ScenarioFile.from_parent(session, path=path, nodeid=f"mtgrules-conformance/{section}/{path.name}")
         items.extend(node.collect())
+    for path, problems in sorted(config._mtg_invalid.items()):
+        node = ScenarioFile.from_parent(session, path=path, nodeid=f"mtgrules-conformance/invalid/{path.name}")
+        items.append(InvalidScenarioItem.from_parent(node, name=path.name, problems=problems))
 
 
 def pytest_unconfigure(config):

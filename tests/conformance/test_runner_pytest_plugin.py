@@ -48,3 +48,16 @@ def test_plugin_baseline_marks_xfail(pytester, sample_dir):
     baseline.write_text("flashback-countered-exiled\n")
     result = pytester.runpytest_subprocess(*_args(sample_dir, f"--mtg-baseline={baseline}"))
     result.assert_outcomes(passed=3, skipped=1, xpassed=1)
+
+
+def test_plugin_fails_an_invalid_scenario_file_and_runs_the_others(pytester, sample_dir, tmp_path):
+    """Issue 23: a scenario file that does not validate is a failing item naming its problem, never dropped."""
+    import shutil
+
+    folder = tmp_path / "mixed"
+    shutil.copytree(sample_dir, folder)
+    bad = next(folder.rglob("flashback-countered-exiled.yaml"))
+    bad.write_text(bad.read_text(encoding="utf-8").replace("rules:", "rules: 7\nold_rules:", 1), encoding="utf-8")
+    result = pytester.runpytest_subprocess(*_args(folder, "-rf"))
+    result.assert_outcomes(passed=3, skipped=1, failed=1)
+    result.stdout.fnmatch_lines([f"*invalid/{bad.name}*", f"*{bad.name}:*rules*"])
