@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from mtgrules.conformance.results_file import read_header, read_results
+from mtgrules.problems import InputError, Problem
 
 
 class ResultsFile:
@@ -23,11 +24,18 @@ class ResultsFile:
         self.kept: list[dict] = []
         if resume and self.path.exists():
             header = read_header(self.path)
+            if header is None or "seed" not in header:
+                raise InputError([Problem(str(self.path), 1, "header", "not a fuzz campaign's results file (its first "
+                                          "line names no campaign): give the --results file of an `mtgrules fuzz` run")])
             for key in ("engine", "seed", "features", "without"):
                 if header is not None and header.get(key, []) != identity.get(key, []):
                     raise ValueError(f"{self.path}: a campaign of {key} {header.get(key)!r}, this one is for "
                                      f"{identity.get(key)!r}: resume with the same options, or run without --resume")
             self.kept = read_results(self.path)  # a scenario's line has its key as `scenario`
+            torn = [n for n, r in enumerate(self.kept, 2) if not (isinstance(r.get("shard"), int) and isinstance(r.get("index"), int))]
+            if torn:
+                raise InputError([Problem(str(self.path), n, "shard", "a result with no campaign shard and index "
+                                          "(not written by `mtgrules fuzz`)") for n in torn[:10]])
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_name(self.path.name + ".tmp")
         with tmp.open("w", encoding="utf-8") as f:  # the header and the kept lines; a torn last line is dropped
