@@ -104,15 +104,17 @@ class Driver:
                      **({"choices": choices} if choices else {})}]
         if verb == "activate":
             costs = step.get("costs") or {}
-            if set(costs) - {"discard", "tap"} or len(costs.get("discard") or []) > 1:
-                raise Unsupported(f"activate costs {sorted(costs)}: the model's activate takes one discarded card and {{T}}")
+            if set(costs) - {"discard", "tap", "sacrifice"} or any(len(costs.get(k) or []) > 1 for k in ("discard", "sacrifice")):
+                raise Unsupported(f"activate costs {sorted(costs)}: the model's activate takes one discarded card, one "
+                                  "sacrificed permanent and {T}")
             a = {"action": "activate", "player": by, "object": self._id(step["activate"])}
             if "ability" in step:
                 a["ability"] = step["ability"]
             if step.get("targets"):
                 a["targets"] = [self._id(t) for t in step["targets"]]
-            if costs.get("discard"):
-                a["discard"] = self._id(costs["discard"][0])
+            for key in ("discard", "sacrifice"):
+                if costs.get(key):
+                    a[key] = self._id(costs[key][0])
             return [{**a, **({"choices": choices} if choices else {})}]
         if verb == "advance_to":
             a = {"action": "advance_to", "step": step["advance_to"]}
@@ -141,6 +143,9 @@ class Driver:
         # cast
         extra_costs = dict(step.get("additional_costs") or {})
         replicate = extra_costs.pop("replicate", None)
+        sacrificed = extra_costs.pop("sacrifice", None) or []
+        if len(sacrificed) > 1:
+            raise Unsupported("cast additional_costs sacrifice: the model's cast sacrifices one permanent")
         for key in ("modes", "pay_with"):
             if step.get(key):
                 raise Unsupported(f"cast {key}: not in the model's cast action")
@@ -149,6 +154,8 @@ class Driver:
         a = {"action": "cast", "player": by, "card": self._id(step["cast"])}
         if replicate:
             a["replicate"] = int(replicate)
+        if sacrificed:
+            a["sacrifice"] = self._id(sacrificed[0])
         if step.get("half"):
             a["half"] = step["half"]
         if step.get("face_down"):
