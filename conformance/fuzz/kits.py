@@ -24,6 +24,7 @@ class Kit:
     features: list[str]
     rules: list[str]
     zones: dict[str, dict[str, list]] = field(default_factory=dict)
+    family: str = ""  # kits of one family (``family:`` in kits.yaml) are drawn as one: a kit's own name by default
 
     def cards(self) -> set[str]:
         out: set[str] = set()
@@ -46,7 +47,7 @@ def slot_names(slot) -> list[str]:
 def all_kits() -> tuple[Kit, ...]:
     data = yamlio.load(KITS_FILE).data["kits"]
     return tuple(Kit(name, list(k.get("features") or []), list(k.get("rules") or []),
-                     {p: dict(k[p]) for p in PLAYERS if k.get(p)}) for name, k in data.items())
+                     {p: dict(k[p]) for p in PLAYERS if k.get(p)}, str(k.get("family") or name)) for name, k in data.items())
 
 
 @lru_cache(maxsize=1)
@@ -106,7 +107,7 @@ def usable_kits(engine_features: list[str], wanted: list[str] | None = None) -> 
                     kept.append(narrowed)
                 zones[player][zone] = kept
         if ok:
-            out.append(Kit(kit.name, kit.features, kit.rules, zones))
+            out.append(Kit(kit.name, kit.features, kit.rules, zones, kit.family))
     return out
 
 

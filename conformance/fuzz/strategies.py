@@ -57,15 +57,28 @@ def _count(slot: str) -> tuple[str, int]:
     return (name, int(n)) if name and n.isdigit() else (slot, 1)
 
 
+def _families(kits: list[Kit]) -> dict[str, list[Kit]]:
+    """The kits by family, in their order (kits.yaml ``family``: a family is drawn as one kit)."""
+    out: dict[str, list[Kit]] = {}
+    for kit in kits:
+        out.setdefault(kit.family or kit.name, []).append(kit)
+    return out
+
+
 @st.composite
 def setups(draw, kits: list[Kit]):
     """(setup, kits drawn, label -> card, label -> kit): one or two kits for alice (the active player)
     and, where there is one, a kit of the opponent's (bob's) answers."""
     actors = [k for k in kits if "alice" in k.zones] or kits
     responders = [k for k in kits if "alice" not in k.zones]
-    chosen = draw(st.lists(st.sampled_from(actors), min_size=1, max_size=min(2, len(actors)), unique_by=lambda k: k.name))
-    if responders:  # the opponent's kit: what bob answers with (a counter, a removal spell)
-        chosen.append(draw(st.sampled_from(responders)))
+    families = _families(actors)
+    picked = draw(st.lists(st.sampled_from(list(families)), min_size=1, max_size=min(2, len(families)), unique=True))
+    chosen = [draw(st.sampled_from(families[f])) for f in picked]
+    if not any("combat" in k.features for k in chosen):  # bob's blockers answer only an attack
+        responders = [k for k in responders if "combat" not in k.features]
+    if responders:  # the opponent's kit: what bob answers with (a counter, a removal spell, blockers)
+        families = _families(responders)
+        chosen.append(draw(st.sampled_from(families[draw(st.sampled_from(list(families)))])))
     zones: dict[str, dict[str, list]] = {p: {} for p in PLAYERS}
     basics: dict[str, dict[str, int]] = {p: {} for p in PLAYERS}
     taken: set[str] = set()
