@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Iterable
 
 from mtgrules.cards import Card, CardPool
-from mtgrules.paths import cache_dir
+from mtgrules.paths import cache_dir, write_whole
 from mtgrules.problems import Problem
+from mtgrules.remember import files_digest
 
 #: Bump when what an entry holds changes.
 VERSION = 2
@@ -33,11 +34,8 @@ def digest(data: bytes) -> str:
 
 
 def context_digest(files: Iterable[Path]) -> str:
-    """The names and bytes of ``files`` (sorted), hashed: the context the entries were found in."""
-    h = hashlib.sha256(f"{VERSION}\0".encode())
-    for path in sorted(set(files)):
-        h.update(str(path).encode("utf-8", "surrogateescape") + b"\0" + path.read_bytes() + b"\0")
-    return h.hexdigest()
+    """The names and bytes of ``files``, hashed: the context the entries were found in."""
+    return files_digest(files, salt=str(VERSION))
 
 
 def problems_json(problems: Iterable[Problem]) -> list[dict]:
@@ -45,7 +43,7 @@ def problems_json(problems: Iterable[Problem]) -> list[dict]:
 
 
 def problems_of(data: list[dict]) -> list[Problem]:
-    return [Problem(p["file"], p["line"], p["field"], p["message"]) for p in data]
+    return [Problem.from_json(p) for p in data]
 
 
 def scenario_json(data, lines) -> str:
@@ -106,10 +104,6 @@ class CorpusCache:
         keep = {str(p) for p in present}
         entries = {name: entry for name, entry in self.entries.items() if name in keep}
         try:
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            part = self.file.with_suffix(f".{os.getpid()}.part")
-            part.write_text(json.dumps({"context": self.context, "folder": self.folder, "entries": entries}, ensure_ascii=True),
-                            encoding="utf-8")
-            os.replace(part, self.file)
+            write_whole(self.file, json.dumps({"context": self.context, "folder": self.folder, "entries": entries}, ensure_ascii=True))
         except (OSError, ValueError):  # a read-only cache folder: validated again next time
             pass

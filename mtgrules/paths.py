@@ -24,3 +24,13 @@ def cache_dir() -> Path:
         return Path(os.environ["MTGRULES_CACHE_DIR"])
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "mtgrules"
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all, beside other processes writing it too (a
+    partial file of this process, then renamed over it); its folder is made. OSError when the
+    folder cannot be written: callers keeping a cache entry let it go."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_suffix(f".{os.getpid()}.part")
+    part.write_text(text, encoding="utf-8")
+    os.replace(part, path)

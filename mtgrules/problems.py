@@ -22,6 +22,11 @@ class Problem:
     def as_json(self) -> dict:
         return {"file": self.file, "line": self.line, "field": self.field, "message": self.message}
 
+    @classmethod
+    def from_json(cls, data: dict) -> "Problem":
+        """The problem :meth:`as_json` gave."""
+        return cls(data["file"], data["line"], data["field"], data["message"])
+
 
 class InputError(Exception):
     """Raised when input files have problems; carries every problem found, not just the first."""

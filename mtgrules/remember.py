@@ -11,33 +11,34 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .paths import cache_dir
+from .paths import cache_dir, write_whole
 from .problems import Problem
 
 
 def remembered_problems(name: str, inputs: Iterable[Path], check: Callable[[], list[Problem]]) -> list[Problem]:
     """``check()``, or what it returned before for inputs with the same names and bytes."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(p) for p in inputs):
-        digest.update(str(path).encode("utf-8", "surrogateescape") + b"\0" + path.read_bytes() + b"\0")
-    target = cache_dir() / "checks" / f"{name}-{digest.hexdigest()[:32]}.json"
+    target = cache_dir() / "checks" / f"{name}-{files_digest(inputs)[:32]}.json"
     try:
-        return [Problem(p["file"], p["line"], p["field"], p["message"]) for p in json.loads(target.read_text(encoding="utf-8"))]
+        return [Problem.from_json(p) for p in json.loads(target.read_text(encoding="utf-8"))]
     except (OSError, ValueError, TypeError, KeyError):
         pass
     problems = check()
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        part = target.with_suffix(f".{os.getpid()}.part")
-        part.write_text(json.dumps([p.as_json() for p in problems]), encoding="utf-8")
-        os.replace(part, target)
+        write_whole(target, json.dumps([p.as_json() for p in problems]))
     except OSError:
         pass
     return problems
+
+
+def files_digest(files: Iterable[Path], salt: str = "") -> str:
+    """The SHA-256 of ``salt`` and the names and bytes of ``files`` (sorted, each once)."""
+    digest = hashlib.sha256(f"{salt}\0".encode() if salt else b"")
+    for path in sorted({Path(p) for p in files}):
+        digest.update(str(path).encode("utf-8", "surrogateescape") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 # ---------------------------------------------------------------------------- results kept by the hash of their inputs
@@ -109,10 +110,7 @@ class Kept:
         base = self.folder
         try:
             base.mkdir(parents=True, exist_ok=True)
-            path = base / f"{kind}-{digest}.json"
-            partial = path.with_suffix(f".{os.getpid()}.tmp")
-            partial.write_text(json.dumps({"kind": kind, "digest": digest, "value": value}), encoding="utf-8")
-            partial.replace(path)
+            write_whole(base / f"{kind}-{digest}.json", json.dumps({"kind": kind, "digest": digest, "value": value}))
             entries = sorted(base.glob(f"{kind}-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
             for old in entries[KEEP:]:
                 old.unlink(missing_ok=True)

@@ -24,7 +24,6 @@ import datetime
 import hashlib
 import json
 import math
-import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -340,12 +339,11 @@ def _parsed_before(text: str) -> tuple[Any, Any] | None:
 
 def _remember(text: str, data: Any, lines: Any) -> None:
     """Keep what the fast path read (only what it read: a file with problems is always parsed)."""
+    from .paths import write_whole
+
     target = _cache_file(text)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        part = target.with_suffix(f".{os.getpid()}.part")
-        part.write_text(json.dumps([data, lines], ensure_ascii=True, allow_nan=False), encoding="utf-8")
-        os.replace(part, target)  # whole or not at all, beside other processes
+        write_whole(target, json.dumps([data, lines], ensure_ascii=True, allow_nan=False))
     except (OSError, ValueError):  # a read-only cache folder: parsed again next time
         pass
 
