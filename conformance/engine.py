@@ -129,14 +129,15 @@ def engine_label(spec: str) -> str:
     return spec
 
 
-#: The engines the project ships, by the name ``--engine`` takes (the forms ``process:COMMAND`` and
-#: ``module:Class`` reach any other engine).
-SHIPPED_ENGINES = {
-    "reference": "the reference model, in-process",
-    "reference-process": "the reference model behind the JSON-lines protocol, the example engine process",
-    "phase": "phase.rs through phase-python, pip install 'mtgrules[phase]'",
-    "pymtg": "python-mtg (Datalog engine), pip install 'mtgrules[pymtg]'",
-}
+def shipped_engines() -> dict[str, str]:
+    """The engines the project ships, by the name ``--engine`` takes, with what each is: the adapter
+    packages (``adapters.ENGINES``) and the example engine process. The forms ``process:COMMAND`` and
+    ``module:Class`` reach any other engine."""
+    from .adapters import ENGINES
+
+    shipped = {name: what for name, (_, what) in ENGINES.items()}
+    shipped["reference-process"] = "the reference model behind the JSON-lines protocol, the example engine process"
+    return shipped
 
 
 def load_engine(spec: str, *, validate_messages: bool = False, timeout: float | None = None) -> Engine:
@@ -146,7 +147,7 @@ def load_engine(spec: str, *, validate_messages: bool = False, timeout: float | 
     ``module:Class`` (a Python engine)."""
     from .adapters import ENGINES
 
-    spec = ENGINES.get(spec, spec)  # a shipped adapter's name -> its module:Class
+    spec = ENGINES[spec][0] if spec in ENGINES else spec  # a shipped adapter's name -> its module:Class
     if spec == "reference-process" or spec.startswith("process:"):
         from .adapters.subprocess import ProcessEngine
 
@@ -162,7 +163,7 @@ def load_engine(spec: str, *, validate_messages: bool = False, timeout: float | 
         if not isinstance(engine, Engine):
             raise ValueError(f"{spec} is not a mtgrules.conformance.engine.Engine subclass")
     else:
-        raise ValueError(f"unknown engine {spec!r}: use {', '.join(SHIPPED_ENGINES)}, process:COMMAND or module:Class")
+        raise ValueError(f"unknown engine {spec!r}: use {', '.join(shipped_engines())}, process:COMMAND or module:Class")
     if timeout is not None:
         engine.timeout = timeout
     return engine

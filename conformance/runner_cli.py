@@ -133,9 +133,9 @@ def _progress(title: str, total: int, quiet: bool):
 
 
 def _engines_help() -> str:
-    from .engine import SHIPPED_ENGINES
+    from .engine import shipped_engines
 
-    shipped = "; ".join(f"'{name}' ({what})" for name, what in SHIPPED_ENGINES.items())
+    shipped = "; ".join(f"'{name}' ({what})" for name, what in shipped_engines().items())
     return (f"The engine to run: {shipped}; 'process:COMMAND' (any engine speaking conformance/PROTOCOL.md); "
             "'module:Class' (a Python engine, conformance/engine.py).")
 

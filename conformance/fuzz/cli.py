@@ -13,9 +13,9 @@ from mtgrules.problems import InputError
 
 
 def _engines_help() -> str:
-    from mtgrules.conformance.engine import SHIPPED_ENGINES
+    from mtgrules.conformance.engine import shipped_engines
 
-    return ("The engine under test: " + ", ".join(f"'{n}'" for n in SHIPPED_ENGINES)
+    return ("The engine under test: " + ", ".join(f"'{n}'" for n in shipped_engines())
             + ", 'process:COMMAND' or 'module:Class' (as for conform).")
 
 
