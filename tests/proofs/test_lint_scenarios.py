@@ -46,6 +46,17 @@ def test_dyn_witness_uses_the_example_card(dyn_report):
     assert s["setup"]["players"]["alice"]["library"][0]["card"] == DSPB
 
 
+def test_dyn_witnesses_name_pool_cards_and_no_keyword_nothing_tests(dyn_report):
+    """The ambiguity about a dynamic card's characteristics holds for a card in the hand with no
+    keyword: nothing it names (clauses, question, scope) tests a keyword, so its witness has none
+    and its scenario uses the pool's dynamic card, not a placeholder for a dynamic card with
+    madness (a model's value, which depended on what the process had done before)."""
+    f = next(f for f in dyn_report.findings if f.kind == "ambiguity")
+    assert "keyword" not in f.witness and f.witness["zone"] == "hand" and f.scenario["cards"][0] == DSPB
+    placeholders = [c for f in dyn_report.findings if f.scenario for c in f.scenario["cards"] if c.startswith("a ")]
+    assert placeholders == []
+
+
 @pytest.mark.rules("dyn.5c", "merging.2g")
 def test_merged_witness_has_components(dyn_report):
     f = next(f for f in dyn_report.findings if f.clauses == ["dyn.5c", "merging.2g"])
