@@ -7,7 +7,8 @@ Method (job 3 of DESIGN.md "Z3 has four jobs"):
 1. **Situations.** Every clause's ``when`` is a condition on the situation variables; the
    well-formedness axioms and the rule set's ``scope`` restrict them. Z3 enumerates every distinct
    *cell*: which clauses apply, which questions are asked, and the values of the few situation
-   variables that clause bodies test. One concrete situation of each cell is its witness.
+   variables that clause bodies test. A finding's witness is the plainest situation of the
+   cells where it holds (``plainest``), never a model met while enumerating.
    Clauses that share no outcome variable (and no precedence) cannot conflict or decide the
    same question, so each such group is enumerated alone (``groups``): the cells of the groups
    add up instead of multiplying. The vocabulary's own clauses (``voc.MEANINGS``: what the
@@ -239,6 +240,7 @@ class Analysis:
         self._questions_found: list[OpenQuestion] = []
         self._universe: list[str] = []  # the group being analysed
         self.plainest_cache: dict = {}  # plainest.plainest_of's answers
+        self.cell_formulas: dict = {}  # plainest's formula of each cell
         self._amb_cache: dict = {}
 
     # ------------------------------------------------------------------ cells

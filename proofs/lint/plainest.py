@@ -34,7 +34,14 @@ def witness(an, cells: list[tuple], clauses: list[str], extra=None) -> tuple[int
     if plain is None:
         return 0, None, None
     at = [(an.v.consts[n], an.v.values[n][x]) for n, x in plain.items()]
-    n = next(i for i, c in enumerate(cells) if z3.is_true(z3.simplify(z3.substitute(_cell(an, c), *at))))
+    applying: dict[str, bool] = {}  # whether a clause applies in the witness (its guard evaluated once)
+
+    def applies(cid: str) -> bool:
+        if cid not in applying:
+            applying[cid] = z3.is_true(z3.simplify(z3.substitute(an.guards[cid], *at)))
+        return applying[cid]
+
+    n = next(i for i, (on, bsit, universe) in enumerate(cells) if all(plain[k] == x for k, x in bsit) and all((c in on) == applies(c) for c in universe))
     return n, plain, minimal(an, plain, constraints, _mentioned(an, clauses, extra))
 
 
@@ -57,8 +64,17 @@ def two_values(an, outcome: str, bodies: tuple) -> tuple[tuple[str, str] | None,
 
 
 def _cell(an, cell: tuple) -> z3.BoolRef:
-    applies, bsit, universe = cell
-    return z3.And(*cell_constraints(an, applies, bsit, universe))
+    """What makes a situation one of the cell's (applies, bsit, universe): which clauses of its
+    group ``universe`` apply, and the values ``bsit`` ((name, value) pairs) of the situation
+    variables their bodies test. Made once per cell: findings share cells."""
+    memo = an.cell_formulas
+    if cell not in memo:
+        applies, bsit, universe = cell
+        for c in universe:
+            if ("not", c) not in memo:
+                memo[("not", c)] = z3.Not(an.guards[c])
+        memo[cell] = z3.And(*[an.guards[c] if c in applies else memo[("not", c)] for c in universe], *[an.v.eq(n, x) for n, x in bsit])
+    return memo[cell]
 
 
 def _mentioned(an, clauses: list[str], extra) -> set[str]:
@@ -142,12 +158,6 @@ def _plainest_of(an, constraints: list) -> dict | None:
                 break
     r, solver = check(keep)
     return an.v.read(solver.model(), voc.SITUATION) if r == z3.sat else None
-
-
-def cell_constraints(an, applies: frozenset, bsit: tuple, universe: tuple) -> list:
-    """What makes a situation one of the cell's: which clauses of its group ``universe`` apply,
-    and the values ``bsit`` ((name, value) pairs) of the situation variables their bodies test."""
-    return [an.guards[c] if c in applies else z3.Not(an.guards[c]) for c in universe] + [an.v.eq(n, x) for n, x in bsit]
 
 
 def _cond_vars(cond: Any) -> set[str]:

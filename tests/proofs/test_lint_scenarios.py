@@ -111,6 +111,20 @@ def test_every_dyn_witness_validates_and_runs_on_the_reference_model(dyn_report,
     assert all(len(f.model["takes"]) == 1 for f in ran if f.readings)
 
 
+def test_a_mutating_witness_uses_a_mutate_card_of_the_pool(tmp_path):
+    """MTGJSON gives mutate cards the layout `mutate` (a normal card's frame): the witness of a
+    merged permanent a mutating spell merges with (core_probe.yaml: merging.2c against p.5) is
+    such a card, not a placeholder, and every witness of the probe validates."""
+    from mtgrules.conformance.scenarios import load_corpus
+    from mtgrules.proofs.lint.witnesses import write_scenarios
+
+    report = lint.lint_file(FIXTURES / "core_probe.yaml")
+    f = next(f for f in report.findings if f.clauses == ["merging.2c", "p.5"])
+    assert f.witness["keyword"] == "mutate" and f.scenario["cards"][0] == "Gemrazer"
+    write_scenarios(report.findings, tmp_path)
+    assert load_corpus(tmp_path).problems == []
+
+
 def test_a_scenario_citing_an_unregistered_clause_id_is_an_error(tmp_path):
     from mtgrules.conformance.scenarios import load_corpus
     from mtgrules.proofs.lint.witnesses import write_scenarios
