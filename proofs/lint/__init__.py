@@ -5,7 +5,8 @@ One module per job, in the order the data flows:
 
 - ``analysis``: the Z3 part (situation cells per group of clauses, precedence, MARCO,
   ambiguities); returns data;
-- ``plainest``: a finding's witness, the plainest situation of its cell, in a fixed order;
+- ``plainest``: a finding's witness, the plainest situation of the cells where it holds, chosen
+  by sat/unsat answers alone (never a model's value);
 - ``explain``: the analysis's conflicts and open questions as findings in rules language;
 - ``witnesses``: a witness situation as a conformance scenario with cards from the pool;
 - ``references``: cited rule numbers against the Comprehensive Rules editions, renamed terms;

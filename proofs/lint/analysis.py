@@ -7,7 +7,8 @@ Method (job 3 of DESIGN.md "Z3 has four jobs"):
 1. **Situations.** Every clause's ``when`` is a condition on the situation variables; the
    well-formedness axioms and the rule set's ``scope`` restrict them. Z3 enumerates every distinct
    *cell*: which clauses apply, which questions are asked, and the values of the few situation
-   variables that clause bodies test. One concrete situation of each cell is its witness.
+   variables that clause bodies test. A finding's witness is the plainest situation of the
+   cells where it holds (``plainest``), never a model met while enumerating.
    Clauses that share no outcome variable (and no precedence) cannot conflict or decide the
    same question, so each such group is enumerated alone (``groups``): the cells of the groups
    add up instead of multiplying. The vocabulary's own clauses (``voc.MEANINGS``: what the
@@ -154,12 +155,11 @@ class Conflict:
     """Clauses that all apply in one cell and cannot all hold there, precedence applied."""
 
     clauses: list[str]  # in clause_order
-    requires: dict[str, list]  # clause -> the `then` fragments of its parts in the conflict
-    situation: dict  # the plainest witness met while enumerating the cells
+    requires: dict[str, list]  # clause -> the `then` fragments of its parts in the conflict (in the witness's cell)
+    situation: dict  # a situation met while enumerating (the witness only where Z3 finds no plainest one)
     cell: frozenset  # the clauses that apply in the witness's cell
-    plain: dict | None = None  # the plainest situation of that cell (None: Z3 found none)
+    plain: dict | None = None  # the plainest situation of all the cells where they conflict (None: Z3 found none)
     shown: dict | None = None  # the plainest situation without the variables nothing constrains
-    universe: tuple = ()  # the clauses of the group whose cell it is (Analysis.groups)
 
 
 @dataclass
@@ -168,7 +168,7 @@ class OpenQuestion:
 
     outcome: str
     question: dict
-    situation: dict
+    situation: dict  # a situation met while enumerating (the witness only where Z3 finds no plainest one)
     values: tuple[str, str]
     clauses: list[str]  # the clauses the finding names
     deciding: list[str]  # the applicable clauses that constrain the outcome
@@ -177,7 +177,8 @@ class OpenQuestion:
     cell: frozenset
     plain: dict | None = None
     shown: dict | None = None
-    universe: tuple = ()
+    where: tuple = ()  # the cell: (the clauses that apply, the values of the variables their bodies test, the group)
+    bodies: tuple = ()  # the applicable parts' bodies in the cell (Z3), which leave the outcome open
 
 
 class Analysis:
@@ -239,6 +240,7 @@ class Analysis:
         self._questions_found: list[OpenQuestion] = []
         self._universe: list[str] = []  # the group being analysed
         self.plainest_cache: dict = {}  # plainest.plainest_of's answers
+        self.cell_formulas: dict = {}  # plainest's formula of each cell
         self._amb_cache: dict = {}
 
     # ------------------------------------------------------------------ cells
@@ -346,7 +348,7 @@ class Analysis:
 
     # ------------------------------------------------------------------ run
     def run(self) -> None:
-        seen_mus: dict[frozenset, tuple] = {}
+        seen_mus: dict[frozenset, list] = {}
         seen_amb: set = set()
         mus_cache: dict = {}
         self.n_cells = 0
@@ -369,10 +371,8 @@ class Analysis:
                     mus_cache[key] = _marco({p: bodies[p] for p in parts}, self.outcome_axioms + [bodies[p] for p in axioms], self.limits)
                 muses, msses, unknown = mus_cache[key]
                 self.unknowns += unknown
-                for mus in muses:
-                    clauses = frozenset(_cid(p) for p in mus)
-                    if clauses not in seen_mus or _rank(situation) < _rank(seen_mus[clauses][0]):
-                        seen_mus[clauses] = (situation, mus, applies, tuple(universe))
+                for mus in muses:  # every cell where they conflict: the witness is chosen among them all
+                    seen_mus.setdefault(frozenset(_cid(p) for p in mus), []).append(((applies, bsit, tuple(universe)), mus, situation))
                 here = tuple(on and _token(q["outcome"]) in tokens for q, on in zip(self.questions, asked))
                 undecided = [u and not h for u, h in zip(undecided, here)]
                 if any(here):
@@ -382,21 +382,30 @@ class Analysis:
                 self._ambiguities(applies, situation, tuple(undecided), {}, seen_amb, set(), bsit)
 
     def _finish(self, seen_mus: dict) -> None:
-        """The minimal conflicts and the plainest open questions, with their witnesses."""
-        for clauses, (situation, mus, applies, universe) in seen_mus.items():
+        """The minimal conflicts and the open questions, each with its witness: the plainest
+        situation of all the cells where it holds (``plainest.witness``), so that the witness is
+        a function of the input, not of the models Z3 returned while enumerating."""
+        for clauses, found in sorted(seen_mus.items(), key=lambda kv: sorted(kv[0], key=clause_order)):
             if any(other < clauses for other in seen_mus):
                 continue  # not minimal at the level of clauses (a smaller set of the same clauses conflicts)
             ids = sorted(clauses, key=clause_order)
+            found = sorted(found, key=lambda f: (sorted(f[1]), _cell_key(f[0])))  # a fixed order (the first one holding the witness is taken)
+            n, plain, shown = plainest.witness(self, [f[0] for f in found], ids)
+            (applies, _, _), mus, met = found[n]
             requires = {cid: [self.part_then[p] for p in sorted(mus) if _cid(p) == cid] for cid in ids}
-            self.conflicts.append(Conflict(ids, requires, situation, applies, universe=universe))
-        best: dict = {}
+            self.conflicts.append(Conflict(ids, requires, met, applies, plain, shown))
+        same: dict = {}
         for q in self._questions_found:
-            k = (q.outcome, tuple(q.clauses))
-            if k not in best or _rank(q.situation) < _rank(best[k].situation):
-                best[k] = q
-        self.open_questions = list(best.values())
-        for found in [*self.conflicts, *self.open_questions]:
-            plainest.witnesses(self, found)
+            same.setdefault((q.outcome, tuple(q.clauses)), []).append(q)
+        for _, found in sorted(same.items(), key=lambda kv: (kv[0][0], [clause_order(c) for c in kv[0][1]])):
+            found.sort(key=lambda q: ([c for c, _ in q.set_aside], [repr(t) for _, t in q.set_aside], _cell_key(q.where)))
+            n, plain, shown = plainest.witness(self, [q.where for q in found], found[0].clauses, found[0].question.get("when"))
+            q = found[n]
+            values, reason = plainest.two_values(self, q.outcome, q.bodies)
+            if reason is not None:
+                self.unknowns.append(Unknown(q.outcome, reason, plain))
+            q.plain, q.shown, q.values = plain, shown, values or q.values
+            self.open_questions.append(q)
 
     def _ambiguities(self, applies, situation, asked, bodies, seen, set_aside, bsit) -> None:
         solver = None
@@ -430,11 +439,12 @@ class Analysis:
                 solver.pop()
             values = self._amb_cache[ckey]
             if values is not None:
-                self._record_ambiguity(name, question, situation, values, bodies, applies, set_aside, seen)
+                self._record_ambiguity(name, question, situation, values, bodies, applies, set_aside, seen, bsit)
 
-    def _record_ambiguity(self, name, question, situation, values, bodies, applies, set_aside, seen) -> None:
+    def _record_ambiguity(self, name, question, situation, values, bodies, applies, set_aside, seen, bsit) -> None:
         deciding = sorted({_cid(p) for p in bodies if name in self.mentions[p] and p not in self.axiom_parts}, key=clause_order)
-        key = (name, tuple(deciding), tuple(sorted(set_aside)), tuple(sorted(situation.items())))
+        where = (applies, bsit, tuple(self._universe))
+        key = (name, tuple(deciding), tuple(sorted(set_aside)), where)
         if key in seen:
             return
         seen.add(key)
@@ -444,7 +454,7 @@ class Analysis:
         custom_ids = {x.id for x in self.custom.clauses}
         ids = list(dict.fromkeys(aside_ids + (deciding or elsewhere))) or [c for c in sorted(applies) if c in custom_ids][:3]
         self._questions_found.append(OpenQuestion(name, question, situation, values, ids, deciding, elsewhere,
-                                                  [(_cid(p), self.part_then[p]) for p in aside], applies, universe=tuple(self._universe)))
+                                                  [(_cid(p), self.part_then[p]) for p in aside], applies, where=where, bodies=tuple(bodies.values())))
 
 
 def _groups(an: "Analysis") -> list[tuple[list[str], list[int]]]:
@@ -573,12 +583,7 @@ def clause_order(cid: str):
     return (not cid.startswith(("dyn", "t.", "hb")), cid)
 
 
-def _rank(s: dict) -> tuple:
-    """The plainer witness first; ties broken by the values, so that the choice never depends on
-    the order in which cells were met."""
-    return (_complexity(s), sorted(s.items()))
-
-
-def _complexity(s: dict) -> int:
-    plain = {"via": ("none", "cast"), "layout": ("normal",), "from-zone": ("none", "hand")}
-    return sum(1 for k, val in plainest.DEFAULTS.items() if s.get(k) != val and s.get(k) not in plain.get(k, ())) + (s.get("zone") != "hand")
+def _cell_key(cell: tuple) -> tuple:
+    """Sort key of a cell (applies, the values of the variables their bodies test, universe)."""
+    applies, bsit, universe = cell
+    return (sorted(applies), bsit, universe)

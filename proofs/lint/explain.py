@@ -46,8 +46,7 @@ def ambiguity(an: Analysis, q: OpenQuestion) -> Finding:
         + (f" This holds once the contradiction in this situation is resolved by setting aside {'; '.join(set_aside)} (see the contradiction findings)." if set_aside else "")
     )
     ids = q.clauses
-    # the scenario's ID comes from the situation met while enumerating, its setup from the plainest one
-    sid, title, rules = f"{an.custom.id}-ambiguity-{name}-{slug('-'.join(q.situation[k] for k in ('zone', 'event')))}", f"Which {name.replace('-', ' ')}? ({', '.join(ids)})", _rules_of(an, ids)
+    sid, title, rules = f"{an.custom.id}-ambiguity-{name}-{slug('-'.join(full[k] for k in ('zone', 'event')))}", f"Which {name.replace('-', ' ')}? ({', '.join(ids)})", _rules_of(an, ids)
     expect = [f"{name}: {values[0]} or {values[1]}"]
     scen, readings = scenario(sid, title, rules, full, expect, _meta(an, ids, rules), requires={v: [{name: v}] for v in values})
     return Finding("ambiguity", ids, explanation, dict(shown), {name: list(values)}, scen, readings=[w for w, _ in readings], alternatives=[o for _, o in readings])

@@ -1,6 +1,7 @@
-"""The witness of a finding: the plainest situation of its cell (face up, a card, no event ...)
-and the same with only the variables that matter, in a fixed order so that the same input
-gives the same witness. Works on an ``Analysis``'s solver data; returns situations."""
+"""The witness of a finding: the plainest situation (face up, a card, no event ...) of all the
+cells where it holds, and the same with only the variables that matter, chosen in a fixed
+order by sat/unsat answers alone, so that the same input gives the same witness whatever the
+process did before. Works on an ``Analysis``'s solver data; returns situations."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from .. import vocabulary as voc
 
 #: The plain values, preferred in this order where the constraints allow (the first a card in the hand).
 PREFERRED = [("face", "up"), ("kind", "card"), ("layout", "normal"), ("keyword", "none"), ("supertype", "none"), ("merged", "no"), ("card", "any"), ("status", "normal"),
-             ("tapped", "no"), ("event", "none"), ("via", "cast"), ("via", "none"), ("zone", "hand"), ("priority", "yes"), ("turn", "yours"), ("stack", "empty"),
+             ("tapped", "no"), ("event", "none"), ("zone", "hand"), ("via", "cast"), ("via", "none"), ("priority", "yes"), ("turn", "yours"), ("stack", "empty"),
              ("step", "precombat-main"), ("from-zone", "none"), ("from-zone", "hand")]
 #: The value of each situation variable that goes without saying in a witness.
 DEFAULTS = {"layout": "normal", "kind": "card", "card": "any", "face": "up", "status": "normal", "tapped": "no", "half": "none", "event": "none", "zone": "hand", "via": "none",
@@ -20,18 +21,60 @@ DEFAULTS = {"layout": "normal", "kind": "card", "card": "any", "face": "up", "st
             "step": "precombat-main", "stack": "empty"}
 
 
-def witnesses(an, found) -> None:
-    """Set ``found.plain`` (the scenario's situation) and ``found.shown`` (the witness shown) of
-    a conflict or an open question."""
-    extra = found.question.get("when") if hasattr(found, "question") else None
-    mentioned = _mentioned(an, found.clauses, extra)
-    # the cell's plainest situation gives the values of what the finding mentions (only those
-    # need the fixed order here; the other variables are settled by the second search)
-    found.plain = plainest_of(an, [*an.wf, an.scope, *cell_constraints(an, found.cell, found.situation, found.universe)], mentioned)
-    found.shown = minimal(an, found.plain, found.clauses, mentioned)
-    if found.shown is not None:  # the plainest situation with what the finding needs: the scenario's
-        found.plain = plainest_of(an, [*an.wf, an.scope, *[an.guards[c] for c in found.clauses if c in an.guards],
-                                       *[an.v.eq(n, x) for n, x in found.shown.items()]]) or found.plain
+def witness(an, cells: list[tuple], clauses: list[str], extra=None) -> tuple[int, dict | None, dict | None]:
+    """The witness of a finding that holds in ``cells`` (each: the clauses that apply, the values
+    of the situation variables their bodies test, the group's clauses): the index of the first
+    cell that holds the plainest situation of them all, that situation (the scenario's), and
+    the same with only the variables that matter (the one shown). Taken over all the cells, not
+    one met while enumerating, so that it depends on the input only, never on which models Z3
+    returned (they vary with what the process did before). (0, None, None) where Z3 finds none."""
+    where = [_cell(an, c) for c in dict.fromkeys(cells)]
+    constraints = [*an.wf, an.scope, where[0] if len(where) == 1 else z3.Or(*where)]
+    plain = plainest_of(an, constraints)
+    if plain is None:
+        return 0, None, None
+    at = [(an.v.consts[n], an.v.values[n][x]) for n, x in plain.items()]
+    applying: dict[str, bool] = {}  # whether a clause applies in the witness (its guard evaluated once)
+
+    def applies(cid: str) -> bool:
+        if cid not in applying:
+            applying[cid] = z3.is_true(z3.simplify(z3.substitute(an.guards[cid], *at)))
+        return applying[cid]
+
+    n = next(i for i, (on, bsit, universe) in enumerate(cells) if all(plain[k] == x for k, x in bsit) and all((c in on) == applies(c) for c in universe))
+    return n, plain, minimal(an, plain, constraints, _mentioned(an, clauses, extra))
+
+
+def two_values(an, outcome: str, bodies: tuple) -> tuple[tuple[str, str] | None, str | None]:
+    """The first two values of ``outcome`` (in its domain's order) that ``bodies`` allow: the
+    values an ambiguity names, the same whatever models Z3 returned; and Z3's reason where it
+    could not decide (then no values)."""
+    s = an.limits.solver()
+    s.add(*an.outcome_axioms, *bodies)
+    possible: list[str] = []
+    for value in an.v.values[outcome]:
+        r = s.check(an.v.eq(outcome, value))
+        if r == z3.unknown:
+            return None, s.reason_unknown()
+        if r == z3.sat:
+            possible.append(value)
+            if len(possible) == 2:
+                return (possible[0], possible[1]), None
+    return None, None
+
+
+def _cell(an, cell: tuple) -> z3.BoolRef:
+    """What makes a situation one of the cell's (applies, bsit, universe): which clauses of its
+    group ``universe`` apply, and the values ``bsit`` ((name, value) pairs) of the situation
+    variables their bodies test. Made once per cell: findings share cells."""
+    memo = an.cell_formulas
+    if cell not in memo:
+        applies, bsit, universe = cell
+        for c in universe:
+            if ("not", c) not in memo:
+                memo[("not", c)] = z3.Not(an.guards[c])
+        memo[cell] = z3.And(*[an.guards[c] if c in applies else memo[("not", c)] for c in universe], *[an.v.eq(n, x) for n, x in bsit])
+    return memo[cell]
 
 
 def _mentioned(an, clauses: list[str], extra) -> set[str]:
@@ -41,34 +84,32 @@ def _mentioned(an, clauses: list[str], extra) -> set[str]:
     return mentioned | set().union(*[an.clause_sit[c] for c in clauses if c in an.clause_sit])
 
 
-def minimal(an, plain: dict | None, clauses: list[str], mentioned: set[str]) -> dict | None:
+def minimal(an, plain: dict, constraints: list, mentioned: set[str]) -> dict:
     """The witness with only the variables that matter: those the finding mentions, and those
-    the cell forces; a variable free in the cell and tested by none of them (``keyword`` where
-    no clause speaks of a keyword) is dropped."""
-    if plain is None:
-        return None
+    its cells (``constraints``) force once the mentioned ones are fixed; a variable free there
+    and tested by none of them (``keyword`` where no clause speaks of a keyword) is dropped."""
     s = an.limits.solver()
-    s.add(*an.wf, an.scope, *[an.guards[c] for c in clauses if c in an.guards], *[an.v.eq(n, plain[n]) for n in sorted(mentioned)])
+    s.add(*constraints, *[an.v.eq(n, plain[n]) for n in sorted(mentioned)])
     # a forced value that is the plain one (face up, untapped, not merged) goes without saying
     return {name: plain[name] for name in voc.SITUATION
             if name in mentioned or (plain[name] != DEFAULTS.get(name) and s.check(z3.Not(an.v.eq(name, plain[name]))) == z3.unsat)}
 
 
-def plainest_of(an, constraints: list, ordered=None) -> dict | None:
+def plainest_of(an, constraints: list) -> dict | None:
     """The plainest situation under ``constraints``: the preferred values where possible, and
-    every other variable (of ``ordered``; default: all) at its first possible value, so that
-    the witness does not depend on the model Z3 happens to return. Where the finite-domain
-    solver gives up on an assumption ("unknown"), the general one decides, so that no
-    preference is dropped silently. Findings of one cell ask the same: Z3 shares equal terms,
-    so the constraints' IDs are the key of a cache."""
+    every other variable at its first possible value, so that the witness does not depend on
+    the model Z3 happens to return (each choice is a sat/unsat answer, never a model's value).
+    Where the finite-domain solver gives up on an assumption ("unknown"), the general one
+    decides, so that no preference is dropped silently. Findings met in the same cells ask the
+    same: Z3 shares equal terms, so the constraints' IDs are the key of a cache."""
     cache = an.plainest_cache
-    key = (tuple(sorted(c.get_id() for c in constraints)), None if ordered is None else tuple(sorted(ordered)))
-    if key not in cache:
-        cache[key] = _plainest_of(an, constraints, ordered)
-    return cache[key]
+    key = tuple(sorted(c.get_id() for c in constraints))
+    if key not in cache:  # the entry holds the constraints: an ID is reused once its term is freed
+        cache[key] = (constraints, _plainest_of(an, constraints))
+    return cache[key][1]
 
 
-def _plainest_of(an, constraints: list, ordered) -> dict | None:
+def _plainest_of(an, constraints: list) -> dict | None:
     s = an.limits.solver()
     s.add(*constraints)
     general: list = []
@@ -103,7 +144,7 @@ def _plainest_of(an, constraints: list, ordered) -> dict | None:
             keep, model = trial, solver.model()
             fixed.add(name)
     for name in voc.SITUATION:
-        if name in fixed or (ordered is not None and name not in ordered):
+        if name in fixed:
             continue
         now = an.v.read(model, [name])[name]
         # the first possible value in the domain's order: those before the model's one are tried
@@ -117,12 +158,6 @@ def _plainest_of(an, constraints: list, ordered) -> dict | None:
                 break
     r, solver = check(keep)
     return an.v.read(solver.model(), voc.SITUATION) if r == z3.sat else None
-
-
-def cell_constraints(an, applies: frozenset, situation: dict, universe: tuple) -> list:
-    """What makes a situation one of the cell's: which clauses of its group apply, and the
-    situation variables their bodies test."""
-    return [an.guards[c] if c in applies else z3.Not(an.guards[c]) for c in universe] + [an.v.eq(n, situation[n]) for n in an.sit_vars(applies)]
 
 
 def _cond_vars(cond: Any) -> set[str]:

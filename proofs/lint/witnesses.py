@@ -52,7 +52,9 @@ def _pick_card(layout: str, keyword: str = "none", kind: str = "card", card: str
     if kind == "token":
         fits = [c for c in _pool() if c[1] == "token"]
     else:
-        fits = [c for c in _pool() if c[1] == _POOL_LAYOUT.get(layout, layout) and (keyword == "none" or keyword in c[2])]
+        want = _POOL_LAYOUT.get(layout, layout)
+        # MTGJSON gives mutate cards their own layout; their frame is a normal card's
+        fits = [c for c in _pool() if (c[1] == want or (want, c[1]) == ("normal", "mutate")) and (keyword == "none" or keyword in c[2])]
         if keyword == "none":
             fits.sort(key=lambda c: len(c[2]))  # plainest first
     if targeted:

@@ -46,6 +46,17 @@ def test_dyn_witness_uses_the_example_card(dyn_report):
     assert s["setup"]["players"]["alice"]["library"][0]["card"] == DSPB
 
 
+def test_dyn_witnesses_name_pool_cards_and_no_keyword_nothing_tests(dyn_report):
+    """The ambiguity about a dynamic card's characteristics holds for a card in the hand with no
+    keyword: nothing it names (clauses, question, scope) tests a keyword, so its witness has none
+    and its scenario uses the pool's dynamic card, not a placeholder for a dynamic card with
+    madness (a model's value, which depended on what the process had done before)."""
+    f = next(f for f in dyn_report.findings if f.kind == "ambiguity")
+    assert "keyword" not in f.witness and f.witness["zone"] == "hand" and f.scenario["cards"][0] == DSPB
+    placeholders = [c for f in dyn_report.findings if f.scenario for c in f.scenario["cards"] if c.startswith("a ")]
+    assert placeholders == []
+
+
 @pytest.mark.rules("dyn.5c", "merging.2g")
 def test_merged_witness_has_components(dyn_report):
     f = next(f for f in dyn_report.findings if f.clauses == ["dyn.5c", "merging.2g"])
@@ -98,6 +109,20 @@ def test_every_dyn_witness_validates_and_runs_on_the_reference_model(dyn_report,
     manifest = next(f for f in ran if f.clauses == ["dyn.5a", "manifest.701.40a"])
     assert manifest.readings == ["dyn.5a", "manifest.701.40a"] and manifest.model["takes"] == ["manifest.701.40a"]
     assert all(len(f.model["takes"]) == 1 for f in ran if f.readings)
+
+
+def test_a_mutating_witness_uses_a_mutate_card_of_the_pool(tmp_path):
+    """MTGJSON gives mutate cards the layout `mutate` (a normal card's frame): the witness of a
+    merged permanent a mutating spell merges with (core_probe.yaml: merging.2c against p.5) is
+    such a card, not a placeholder, and every witness of the probe validates."""
+    from mtgrules.conformance.scenarios import load_corpus
+    from mtgrules.proofs.lint.witnesses import write_scenarios
+
+    report = lint.lint_file(FIXTURES / "core_probe.yaml")
+    f = next(f for f in report.findings if f.clauses == ["merging.2c", "p.5"])
+    assert f.witness["keyword"] == "mutate" and f.scenario["cards"][0] == "Gemrazer"
+    write_scenarios(report.findings, tmp_path)
+    assert load_corpus(tmp_path).problems == []
 
 
 def test_a_scenario_citing_an_unregistered_clause_id_is_an_error(tmp_path):

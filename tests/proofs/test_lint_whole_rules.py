@@ -133,6 +133,33 @@ def test_findings_are_the_same_whatever_pythonhashseed():
     assert set(witness) <= {"zone", "event", "to-zone", "via", "keyword", "from-zone"}  # from-zone: forced (a flashback spell comes from the graveyard)
 
 
+def test_reports_are_the_same_whatever_the_process_did_before():
+    """Witnesses are a function of the input: Z3 returns other models once a process has built
+    other terms (other rule sets linted before, other imports), so no model's value may reach a
+    report. Two processes lint the same rule sets in opposite orders under different hash seeds:
+    each report (but its timing) made in a fresh process equals the one made after the others."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from mtgrules.proofs.rulesets import DYN
+
+    fixtures = Path(__file__).parent / "lint_fixtures"
+    files = [str(DYN), *(str(fixtures / n) for n in ("ambiguity.yaml", "flashback_countered.yaml", "planted/p1_flashback.yaml"))]
+    code = ("import json,sys; from mtgrules.proofs import lint\n"
+            "for f in sys.argv[1:]:\n    d = lint.lint_file(f).as_json(); d.pop('seconds'); print(json.dumps(d, sort_keys=True))")
+
+    def reports(order: list[str], seed: int) -> dict[str, str]:
+        out = subprocess.run([sys.executable, "-c", code, *order], env={**os.environ, "PYTHONHASHSEED": str(seed)}, capture_output=True, text=True, check=True).stdout
+        return dict(zip(order, out.splitlines()))
+
+    forward, backward = reports(files, 0), reports(files[::-1], 1)
+    assert [f for f in files if forward[f] != backward[f]] == []
+    dyn = json.loads(forward[str(DYN)])
+    assert len(dyn["findings"]) == 23 and all(f["scenario"] for f in dyn["findings"] if f["kind"] in ("contradiction", "ambiguity"))
+
+
 def test_findings_point_at_the_file_and_the_current_rule_numbers():
     fixture = Path(__file__).parent / "lint_fixtures" / "flashback_countered.yaml"
     report = lint.lint_file(fixture)
