@@ -312,11 +312,11 @@ def _load_remembered(directory: Path, selection: Selection | None) -> Corpus:
     if cache.folder is None:  # the pools and the spec's problem, found again
         base, local = load_pool(), _local_pools(directory)
         ids, eds, spec_problem = _spec_context()
-        cache.set_folder({"base": cc.pool_json(base), "local": {str(k): cc.pool_json(v) for k, v in local.items()},
+        cache.set_folder({"base": base.as_json(), "local": {str(k): v.as_json() for k, v in local.items()},
                           "spec_problem": spec_problem})
         context: list = [ids, eds]
     else:
-        base, local = cc.pool_of(cache.folder["base"]), {Path(k): cc.pool_of(v) for k, v in cache.folder["local"].items()}
+        base, local = CardPool.from_json(cache.folder["base"]), {Path(k): CardPool.from_json(v) for k, v in cache.folder["local"].items()}
         context = []
     problems = list(base.problems)
     if cache.folder["spec_problem"]:
