@@ -382,9 +382,10 @@ def check_file(
 def _section(path: Path, root: Path) -> str:
     """The section of a scenario file: its first folder under the corpus root."""
     try:
-        return path.relative_to(root).parts[0] if len(path.relative_to(root).parts) > 1 else ""
+        parts = path.relative_to(root).parts
     except ValueError:
         return path.parent.name
+    return parts[0] if len(parts) > 1 else ""
 
 
 def _scenario(doc: yamlio.Located, path: Path, root: Path) -> Scenario:
