@@ -82,6 +82,17 @@ class CardPool:
     def __len__(self) -> int:
         return len(self.cards)
 
+    def as_json(self) -> dict:
+        """The pool as JSON (kept in the cache folder: :func:`remembered_pool`, the corpus cache)."""
+        return {"cards": [[c.name, c.faces, c.file, c.line] for c in self.cards.values()], "aliases": self.aliases,
+                "problems": [p.as_json() for p in self.problems]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "CardPool":
+        """The pool :meth:`as_json` wrote."""
+        return cls({name: Card(name, faces, file, line) for name, faces, file, line in data["cards"]}, dict(data["aliases"]),
+                   [Problem.from_json(p) for p in data["problems"]])
+
     def add(self, card: Card, problem) -> None:
         """Add ``card``; a name already taken is reported through ``problem(message)``."""
         if card.name in self.cards:
@@ -116,6 +127,29 @@ def load_pool(directory: Path = POOL_DIR) -> CardPool:
             continue
         for name, faces in doc.data.items():
             pool.add(Card(name, list(faces), str(path), doc.line([name])), lambda message, n=name: doc.problem([n], message))
+    return pool
+
+
+def remembered_pool(directory: Path = POOL_DIR) -> CardPool:
+    """The pool of ``directory`` (:func:`load_pool`; the project's by default), kept as JSON in the cache folder by the names and bytes of
+    its files, its schema and the code that loads it: a process that needs the cards again (the reference
+    model's pool, in every command and pytest worker) reads them without parsing and validating the YAML.
+    A missing, torn or unwritable cache only costs the time."""
+    from mtgrules import schemas
+    from mtgrules.paths import cache_dir, write_whole
+    from mtgrules.remember import files_digest
+
+    inputs = [*Path(directory).glob("*.yaml"), CARD_SCHEMA, Path(__file__), Path(schemas.__file__)]
+    target = cache_dir() / "cards" / f"pool-{files_digest(inputs)[:32]}.json"
+    try:
+        return CardPool.from_json(json.loads(target.read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError, KeyError):
+        pass
+    pool = load_pool(directory)
+    try:
+        write_whole(target, json.dumps(pool.as_json()))
+    except OSError:
+        pass
     return pool
 
 

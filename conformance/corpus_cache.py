@@ -20,7 +20,6 @@ import os
 from pathlib import Path
 from typing import Iterable
 
-from mtgrules.cards import Card, CardPool
 from mtgrules.paths import cache_dir, write_whole
 from mtgrules.problems import Problem
 from mtgrules.remember import files_digest
@@ -56,16 +55,6 @@ def scenario_of(text: str) -> tuple:
     """(data, lines) of :func:`scenario_json`'s text."""
     data, lines = json.loads(text)
     return data, lines
-
-
-def pool_json(pool: CardPool) -> dict:
-    return {"cards": [[c.name, c.faces, c.file, c.line] for c in pool.cards.values()], "aliases": pool.aliases,
-            "problems": problems_json(pool.problems)}
-
-
-def pool_of(data: dict) -> CardPool:
-    return CardPool({name: Card(name, faces, file, line) for name, faces, file, line in data["cards"]}, dict(data["aliases"]),
-                    problems_of(data["problems"]))
 
 
 class CorpusCache:

@@ -26,6 +26,7 @@ ends with pytest's own exit code 5 (no tests collected).
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -170,6 +171,7 @@ def _load(config) -> None:
     for scenario in scenarios:
         config._mtg_by_file.setdefault(Path(scenario.file).resolve(), []).append(scenario)
     config._mtg_pool = pool
+    gc.freeze()  # the corpus lives as long as the session: the collector need not walk it again at every full collection
 
 
 @pytest.hookimpl(tryfirst=True)

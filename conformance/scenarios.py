@@ -312,11 +312,11 @@ def _load_remembered(directory: Path, selection: Selection | None) -> Corpus:
     if cache.folder is None:  # the pools and the spec's problem, found again
         base, local = load_pool(), _local_pools(directory)
         ids, eds, spec_problem = _spec_context()
-        cache.set_folder({"base": cc.pool_json(base), "local": {str(k): cc.pool_json(v) for k, v in local.items()},
+        cache.set_folder({"base": base.as_json(), "local": {str(k): v.as_json() for k, v in local.items()},
                           "spec_problem": spec_problem})
         context: list = [ids, eds]
     else:
-        base, local = cc.pool_of(cache.folder["base"]), {Path(k): cc.pool_of(v) for k, v in cache.folder["local"].items()}
+        base, local = CardPool.from_json(cache.folder["base"]), {Path(k): CardPool.from_json(v) for k, v in cache.folder["local"].items()}
         context = []
     problems = list(base.problems)
     if cache.folder["spec_problem"]:
@@ -382,9 +382,10 @@ def check_file(
 def _section(path: Path, root: Path) -> str:
     """The section of a scenario file: its first folder under the corpus root."""
     try:
-        return path.relative_to(root).parts[0] if len(path.relative_to(root).parts) > 1 else ""
+        parts = path.relative_to(root).parts
     except ValueError:
         return path.parent.name
+    return parts[0] if len(parts) > 1 else ""
 
 
 def _scenario(doc: yamlio.Located, path: Path, root: Path) -> Scenario:

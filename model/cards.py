@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -180,7 +181,7 @@ def _abilities(record: dict) -> tuple:
 
 def face_from_json(record: dict, default_side: str) -> Face:
     return Face(
-        name=record.get("faceName") or record["name"],
+        name=face_name(record),
         side=record.get("side") or default_side,
         mana_cost=record.get("manaCost") or None,
         colors=tuple(record.get("colors", ())),
@@ -229,20 +230,50 @@ def card_from_json(name: str, records: list[dict] | dict) -> CardDef:
     return CardDef(name=name, layout=layout, faces=faces)
 
 
+class _Pool(Mapping):
+    """The pool's cards by full name and by each face name; a card becomes a :class:`CardDef` the first
+    time it is asked for (a run that plays a few scenarios converts the few cards they use)."""
+
+    def __init__(self, loaded):
+        self._loaded = loaded  # mtgrules.cards.CardPool
+        self._names = {name: name for name in loaded.cards}
+        for card in loaded.cards.values():
+            for record in card.faces:
+                self._names.setdefault(face_name(record), card.name)  # a full name wins over a face name
+        self._made: dict[str, CardDef] = {}
+
+    def __getitem__(self, name: str) -> CardDef:
+        full = self._names[name]
+        made = self._made.get(full)
+        if made is None:
+            made = self._made[full] = card_from_json(full, self._loaded.cards[full].faces)
+        return made
+
+    def __contains__(self, name) -> bool:
+        return name in self._names
+
+    def __iter__(self):
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+def face_name(record: dict) -> str:
+    """The name of the face an MTGJSON record describes (a face's own name, else the card's)."""
+    return record.get("faceName") or record["name"]
+
+
 @lru_cache(maxsize=1)
-def card_pool() -> dict[str, CardDef]:
+def card_pool() -> Mapping[str, CardDef]:
     """Every card of the project's pool (``mtgrules.cards``, cards/pool/), by full name and by each
     face name; a pool with problems raises CardError listing them."""
-    from mtgrules.cards import load_pool
+    from mtgrules.cards import remembered_pool
 
-    loaded = load_pool()
+    loaded = remembered_pool()
     if loaded.problems:
         raise CardError("\n".join(str(p) for p in loaded.problems))
-    pool = {name: card_from_json(name, card.faces) for name, card in loaded.cards.items()}
-    for card in list(pool.values()):
-        for face in card.faces:
-            pool.setdefault(face.name, card)
-    return pool
+    return _Pool(loaded)
 
 
 def find_card(name: str, extra: dict[str, CardDef] | None = None) -> CardDef:

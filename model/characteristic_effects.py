@@ -54,6 +54,8 @@ def effect_fields(game, data: dict) -> dict:
 
 
 def _effects(game, obj) -> list[dict]:
+    if not game.state.effects:
+        return []
     mine = [e for e in game.state.effects if e["kind"] in LAYER and e.get("object") == obj.id]
     return sorted(mine, key=lambda e: (LAYER[e["kind"]], e["timestamp"]))
 

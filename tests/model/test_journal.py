@@ -15,6 +15,7 @@ from mtgrules.conformance.fuzz.kits import usable_kits
 from mtgrules.conformance.fuzz.strategies import request, setup_cards, setups
 from mtgrules.conformance.runner import _engine_step
 from mtgrules.model import actions as model_actions
+from mtgrules.model.game import Game
 from mtgrules.model.journal import TDict, TList, journal_of
 from mtgrules.model.objects import GameObject
 from mtgrules.model.offers import legal_actions
@@ -55,6 +56,87 @@ def test_a_refused_action_leaves_the_state_as_a_deep_copy_taken_before_it(data):
             before, snap, events = copy.deepcopy(game.state), game.snapshot(), len(game.events)
             legal_actions(game, game.state.priority)
             _same(game, before, snap, events)
+
+
+def _fresh_characteristics_agree(game) -> None:
+    """The game's cached characteristics of every object, and its snapshot, are those a new facade over the
+    same state (no cache from before) computes."""
+    fresh = Game(game.state)
+    for obj in list(game.state.objects.values()):
+        assert game.characteristics(obj) == fresh.characteristics(obj), obj.id
+    assert game.snapshot() == fresh.snapshot()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_cached_characteristics_are_never_stale(data):
+    """Random games of the fuzz kits: after every step (accepted, refused and rolled back) and after listing the
+    legal actions (every try rolled back), the characteristics the game has cached for its state's version
+    (model/game.py: kept from the action's last look for state-based actions, or from an earlier reading) are
+    the ones computed afresh."""
+    setup, _, labels, _ = data.draw(setups(KITS))
+    table = Table(request(setup, setup_cards(setup), card_pool()), card_pool(), sorted({f for k in KITS for f in k.features}), list(labels))
+    game = table.game
+    _fresh_characteristics_agree(game)
+    for _ in range(data.draw(st.integers(3, 10))):
+        options = table.candidates()
+        if not options:
+            break
+        table.apply(data.draw(st.sampled_from(options)))
+        _fresh_characteristics_agree(game)
+        if game.state.priority is not None:
+            legal_actions(game, game.state.priority)
+            _fresh_characteristics_agree(game)
+
+
+def test_characteristics_of_an_action_that_stored_plain_values_follow_later_changes(monkeypatch):
+    """An action that stores a plain effect (read by its last look for state-based actions while not tracked)
+    leaves those characteristics cached for the state after it; a later change, a refused action's rollback,
+    each gives new ones."""
+    g = new_game({"alice": {"battlefield": ["Grizzly Bears"]}})
+
+    def pump_plain(game, action):
+        bears = game.obj("Grizzly Bears")
+        game.state.effects.append({"kind": "pump", "object": bears.id, "power": 2, "toughness": 2, "timestamp": game.tick(), "until": None})
+
+    def refused(game, action):
+        game.obj("Grizzly Bears").counters["+1/+1"] = 3
+        raise model_actions.IllegalAction(None, "no")
+
+    monkeypatch.setitem(model_actions.ACTIONS, "pump_plain", pump_plain)
+    monkeypatch.setitem(model_actions.ACTIONS, "refused", refused)
+    assert g.apply({"action": "pump_plain"}, validate=False).ok
+    bears = g.obj("Grizzly Bears")
+    assert g.characteristics(bears).power == 4
+    _fresh_characteristics_agree(g)
+    g.state.effects[-1]["power"] = 5  # tracked now: a new version
+    assert g.characteristics(bears).power == 7
+    assert not g.apply({"action": "refused"}, validate=False).ok
+    assert g.characteristics(bears).power == 7
+    _fresh_characteristics_agree(g)
+
+
+def test_a_change_after_the_last_look_for_state_based_actions_is_not_hidden_by_it(monkeypatch):
+    """The characteristics of an action's last look are kept only for the state version they were computed in:
+    a (tracked) change after that look, here put there by a patched ``after_action``, gives new ones."""
+    from mtgrules.model import game as game_module
+
+    g = new_game({"alice": {"battlefield": ["Grizzly Bears"]}})
+
+    def pump_plain(game, action):  # a plain value stored: the look reads while values are loose
+        game.state.effects.append({"kind": "pump", "object": game.obj("Grizzly Bears").id, "power": 2, "toughness": 2,
+                                   "timestamp": game.tick(), "until": None})
+
+    def then_a_counter(game, action):
+        original(game, action)
+        game.obj("Grizzly Bears").counters["+1/+1"] = 1
+
+    original = game_module.after_action
+    monkeypatch.setitem(model_actions.ACTIONS, "pump_plain", pump_plain)
+    monkeypatch.setattr(game_module, "after_action", then_a_counter)
+    assert g.apply({"action": "pump_plain"}, validate=False).ok
+    assert g.characteristics(g.obj("Grizzly Bears")).power == 5
+    _fresh_characteristics_agree(g)
 
 
 def test_a_failing_action_is_rolled_back_too(monkeypatch):

@@ -61,6 +61,8 @@ def test_the_model_plays_the_one_card_pool():
     model = card_pool()
     assert {name for name in loaded.cards} <= set(model)
     assert model["Gemrazer"].faces[0].structured("alternative_cost")  # abilities come from mtgrules.abilities
+    assert model["Purewind Blessings"] is model["Divine Skywarden // Purewind Blessings"]  # a face name finds its card, made once
+    assert len(model) == len(set(model)) and all(model[name].name in loaded.cards for name in model)
 
 
 def test_structured_abilities_may_sit_under_the_mtgrules_key():
