@@ -34,6 +34,27 @@ def test_a_creature_that_came_under_control_this_turn_cant_tap_for_mana():
     assert refuse(g, "cast", player="alice", card="Giant Growth", targets=[one(g, "Llanowar Elves")["id"]])["rule"] == "cr.pre-2013.pay"
 
 
+@pytest.mark.rules("cr.current.mana-abilities")
+def test_a_mana_ability_adding_two_mana_pays_two_generic_and_the_rest_stays_in_the_pool():
+    g = new_game({"alice": {"battlefield": ["Sol Ring", "Forest"], "hand": ["Grizzly Bears", "Giant Growth"]}}, players=NO_MANA)
+    act(g, "cast", player="alice", card="Grizzly Bears")  # {1}{G}: the Forest's {G} and one of Sol Ring's {C}{C}
+    assert {e["object"]: e["mana"] for e in events(g, "mana_ability")} == {one(g, "Forest")["id"]: "G", one(g, "Sol Ring")["id"]: "CC"}
+    assert g.player("alice").pool.amounts.get("C") == 1
+
+
+@pytest.mark.rules("cr.current.summoning-sickness", "cr.current.basic-land-types")
+@pytest.mark.parametrize("sick", [True, False])
+def test_a_land_creature_that_came_under_control_this_turn_cant_tap_for_mana(sick):
+    """302.6 applies to every {T} cost of a creature, the mana ability of its basic land type too."""
+    g = new_game({"alice": {"battlefield": [{"card": "Dryad Arbor", "sick": sick}], "hand": ["Giant Growth"]}}, players=NO_MANA)
+    arbor = one(g, "Dryad Arbor")["id"]
+    if sick:
+        assert refuse(g, "cast", player="alice", card="Giant Growth", targets=[arbor])["rule"] == "cr.pre-2013.pay"
+    else:
+        act(g, "cast", player="alice", card="Giant Growth", targets=[arbor])
+        assert [e["object"] for e in events(g, "mana_ability")] == [arbor]
+
+
 @pytest.mark.rules("cr.current.end-step", "cr.current.intervening-if")
 @pytest.mark.parametrize("tapped, life", [(2, 22), (1, 20)])
 def test_end_step_trigger_with_an_intervening_if(tapped, life):
