@@ -211,6 +211,8 @@ def test_choose_a_creature_type_and_the_effects_that_use_it():
     g = new_game({"alice": {"hand": ["Crippling Fear", "Kindred Dominance"], "battlefield": ["Grizzly Bears"]}, "bob": {"battlefield": ["Enormous Baloth", "Savannah Lions"]}})
     act(g, "cast", player="alice", card="Crippling Fear")
     assert refuse(g, "resolve")["rule"] == "cr.current.choose-creature-type"
+    for not_a_type in ("Forest", "Bears", "Kindred"):  # a land type, a misspelling, a card type: not in 205.3m's list
+        assert "not a creature type" in refuse(g, "resolve", choices={"creature_type": not_a_type})["reason"]
     act(g, "resolve", choices={"creature_type": "Bear"})
     assert one(g, "Grizzly Bears")["zone"] == "battlefield" and one(g, "Savannah Lions")["zone"] == "graveyard"
     assert chars(g, "Enormous Baloth")["power"] == 4 and chars(g, "Grizzly Bears")["power"] == 2
