@@ -83,6 +83,9 @@ def declared_problems(record: dict) -> list[str]:
     out = [f"unsupported ability {u['ability']!r} is not a line of the oracle text" for u in ext.get("unsupported", ()) if bare(u["ability"]) not in lines]
     out += [f"structured ability text {a['text']!r} is not a line of the oracle text"
             for a in record.get("abilities", ext.get("abilities", ())) if a.get("text") and bare(a["text"]) not in lines and "keyword" not in a]
+    printed = (record.get("text") or "").split("\n")  # a trigger is found by its printed line (characteristics' abilities)
+    out += [f"triggered ability text {a['text']!r} is not a whole line of the oracle text (reminder text included)"
+            for a in record.get("abilities", ext.get("abilities", ())) if "trigger" in a and a.get("text") and a["text"] not in printed]
     return out
 
 

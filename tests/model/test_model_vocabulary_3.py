@@ -279,3 +279,36 @@ def test_increases_are_added_before_reductions_are_taken_off():
     g = new_game({"alice": {"hand": ["Lightning Bolt"]}}, effects=effects)
     act(g, "cast", player="alice", card="Lightning Bolt", targets=["bob"])
     assert events(g, "cast")[-1]["cost"] == "{R}"
+
+
+def _snapcaster(targets):
+    g = new_game({"alice": {"hand": ["Snapcaster Mage"], "graveyard": ["Burst Lightning", "Grizzly Bears"]}})
+    act(g, "cast", player="alice", card="Snapcaster Mage")
+    act(g, "resolve", choices={"targets": targets(g)})
+    return g
+
+
+@pytest.mark.rules("flashback.a", "cr.current.kicker", "cr.current.total-cost")
+def test_a_card_given_flashback_is_cast_from_the_graveyard_with_kicker_and_exiled():
+    """Snapcaster Mage gives Burst Lightning flashback ({R}, its mana cost); cast with flashback and
+    kicker, the total cost is {4}{R} (601.2f), it deals 4 damage, and it is exiled (702.34a)."""
+    g = _snapcaster(lambda g: [one(g, "Burst Lightning")["id"]])
+    act(g, "resolve")  # the enters trigger
+    assert "Flashback" in chars(g, "Burst Lightning")["keywords"]
+    act(g, "cast", player="alice", card="Burst Lightning", alternative_cost="flashback", kicked=True, targets=["bob"])
+    assert events(g, "cast")[-1]["cost"] == "{4}{R}"
+    act(g, "resolve")
+    assert g.player("bob").life == 16 and one(g, "Burst Lightning")["zone"] == "exile"
+
+
+@pytest.mark.rules("flashback.a", "cr.current.targets")
+def test_gained_flashback_targets_only_an_instant_or_sorcery_card_and_ends_with_the_turn():
+    g = new_game({"alice": {"hand": ["Snapcaster Mage"], "graveyard": ["Burst Lightning", "Grizzly Bears"]}})
+    act(g, "cast", player="alice", card="Snapcaster Mage")
+    assert refuse(g, "resolve", choices={"targets": [one(g, "Grizzly Bears")["id"]]})["rule"] == "cr.current.targets"
+    g = _snapcaster(lambda g: [one(g, "Burst Lightning")["id"]])
+    act(g, "resolve")
+    act(g, "advance_to", step="upkeep", next_turn=True)  # bob's turn: the effect ended in the cleanup step (514.2)
+    act(g, "pass_priority", player="bob")
+    assert "Flashback" not in chars(g, "Burst Lightning")["keywords"]
+    assert refuse(g, "cast", player="alice", card="Burst Lightning", alternative_cost="flashback", targets=["bob"])["rule"] == "flashback.a"
