@@ -165,3 +165,11 @@ def test_an_ability_that_never_matters_is_never_refused():
     act(g, "pass_priority", player="alice")
     act(g, "move", object=one(g, "Grizzly Bears")["id"], to="graveyard")
     assert one(g, "Grizzly Bears")["zone"] == "exile"  # its other ability works
+
+
+def test_damage_to_a_planeswalker_is_refused_not_marked_as_on_a_creature():
+    """120.3c: damage to a planeswalker removes loyalty counters; the model has none, so it says so."""
+    liliana = {"card": "Liliana, Heretical Healer // Liliana, Defiant Necromancer", "transformed": True}
+    g = new_game({"alice": {"hand": ["Lava Axe"]}, "bob": {"battlefield": [liliana]}})
+    act(g, "cast", player="alice", card="Lava Axe", targets=[one(g, "Liliana, Defiant Necromancer")["id"]])
+    _refuses(g, {"action": "resolve"}, "Lava Axe", "planeswalker")
