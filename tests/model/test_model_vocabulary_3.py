@@ -312,3 +312,14 @@ def test_gained_flashback_targets_only_an_instant_or_sorcery_card_and_ends_with_
     act(g, "pass_priority", player="bob")
     assert "Flashback" not in chars(g, "Burst Lightning")["keywords"]
     assert refuse(g, "cast", player="alice", card="Burst Lightning", alternative_cost="flashback", targets=["bob"])["rule"] == "flashback.a"
+
+
+@pytest.mark.rules("flashback.a")
+def test_legal_actions_offer_casting_a_card_with_gained_flashback():
+    from mtgrules.model.offers import legal_actions
+
+    g = _snapcaster(lambda g: [one(g, "Burst Lightning")["id"]])
+    bolt = one(g, "Burst Lightning")["id"]
+    assert not any(a.get("card") == bolt for a in legal_actions(g, "alice"))  # not yet: the trigger is on the stack
+    act(g, "resolve")
+    assert any(a["action"] == "cast" and a["card"] == bolt and a.get("alternative_cost") == "flashback" for a in legal_actions(g, "alice"))
