@@ -6,6 +6,7 @@ permanent as it enters), and restrictions name it with ``chosen`` (targets.py: `
 
 from __future__ import annotations
 
+from mtgrules.cards.creature_types import creature_types
 from mtgrules.spec import implements
 
 from .actions import IllegalAction
@@ -30,12 +31,15 @@ def check_card_name(game, name: str) -> None:
 @implements("cr.current.choose-creature-type", "cr.current.choose-color", "cr.current.choose-card-name")
 def choose(game, obj, what: str, player: str, *, nonland: bool = False) -> str:
     """``player`` chooses a ``what`` (creature_type, color or card_name) for ``obj``, from the
-    action's ``choices`` (``creature_type``, ``color``, ``name``): a color is one of W U B R G; a
-    card name, with ``nonland``, not a land's. Refused (IllegalAction) without an answer."""
+    action's ``choices`` (``creature_type``, ``color``, ``name``): a creature type is one of the
+    list of 205.3m (cards/creature_types.yaml); a color one of W U B R G (105.1); a card name,
+    with ``nonland``, not a land's. Refused (IllegalAction) without an answer or with another."""
     key = CHOICES[what]
     value = game.choice(key)
     if not value:
         raise IllegalAction(RULES[what], f"choose a {what.replace('_', ' ')} (choices.{key})")
+    if what == "creature_type" and value not in creature_types():
+        raise IllegalAction(RULES[what], f"{value!r} is not a creature type (the list of 205.3m)")
     if what == "color" and value not in COLORS:
         raise IllegalAction(RULES[what], f"{value!r} is not a color (one of {' '.join(COLORS)})")
     if what == "card_name":

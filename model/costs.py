@@ -22,11 +22,14 @@ from .zones import move
 
 
 @implements("cr.current.summoning-sickness")
-def summoning_sick(game, obj) -> bool:
+def summoning_sick(game, obj, values=None) -> bool:
     """302.6: a creature's {T} ability can be activated only if its controller has controlled it
-    continuously since their most recent turn began (or it has haste)."""
-    values = game.characteristics(obj)
-    return values.is_type("Creature") and obj.id in combat(game)["entered"] and not has_keyword(values, "Haste")
+    continuously since their most recent turn began (or it has haste). ``values``: the object's
+    characteristics, when the caller has them."""
+    if obj.id not in combat(game)["entered"]:
+        return False
+    values = values or game.characteristics(obj)
+    return values.is_type("Creature") and not has_keyword(values, "Haste")
 
 
 @implements("cr.current.sacrifice")

@@ -3,7 +3,7 @@ test action."""
 
 from __future__ import annotations
 
-from .actions import action, effect
+from .actions import Unsupported, action, effect
 from .characteristic_effects import abilities_with
 from .life import change_life
 from .lifelink import lifelink
@@ -13,7 +13,7 @@ from .triggers import add_trigger
 
 def deal_damage(game, source_name: str | None, target, amount: int, **extra) -> None:
     """120.3: damage to a player makes them lose that much life; damage to a creature is marked.
-    ``extra`` is logged with the event (``combat``, ``step`` for combat damage)."""
+    Damage to a planeswalker is Unsupported (the model has no loyalty counters to remove). ``extra`` is logged with the event (``combat``, ``step`` for combat damage)."""
     check_battlefield(game, ("damage",))  # an unsupported ability that would see or change it
     if target in game.state.players:
         game.log("damage", source=source_name, target=target, amount=amount, **extra)
@@ -24,6 +24,10 @@ def deal_damage(game, source_name: str | None, target, amount: int, **extra) -> 
     obj = game.state.objects.get(target)
     if obj is None or obj.zone != "battlefield":
         return
+    if game.characteristics(obj).is_type("Planeswalker"):
+        source = game.state.objects.get(source_name) if source_name else None
+        raise Unsupported(source.card.name if source is not None else str(source_name), "damage to a planeswalker",
+                          "120.3c: it removes loyalty counters; the model has no loyalty counters (306.5b, 704.5i)")
     obj.damage += amount
     game.log("damage", source=source_name, target=obj.id, amount=amount, **extra)
     lifelink(game, source_name, amount)

@@ -8,15 +8,23 @@ from __future__ import annotations
 from mtgrules.spec import implements
 
 from .actions import AlternativeCost, IllegalAction, alternative_cost
+from .characteristic_effects import abilities_with
 from .life import change_life
 from .replacement import Replacement
 
 
 def _cost(game, obj, a) -> str:
+    """The flashback cost printed on the card, or one an effect gave it (Snapcaster Mage: its mana
+    cost; a card with no mana cost has no flashback cost to pay, 118.6)."""
     cost = obj.card.alternative_cost("flashback")
-    if cost is None:
+    if cost is not None:
+        return cost
+    granted = abilities_with(game, obj, "alternative_cost", "flashback")
+    if not granted:
         raise IllegalAction("flashback.a", f"{obj.card.name} doesn't have flashback")
-    return cost
+    if granted[0]["cost"] is None:
+        raise IllegalAction("flashback.a", f"{obj.card.name} has no mana cost: the flashback cost equal to it can't be paid")
+    return granted[0]["cost"]
 
 
 @implements("flashback.a", "flashback.q2")

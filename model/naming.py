@@ -24,12 +24,13 @@ def choose_name(game, a):
 
 
 @effect("exile_named_cards")
-@implements("dyn.4a", "dfc-2016.13")
+@implements("dyn.4a", "dfc-2016.13", "cr.current.search")
 def _cranial_extraction(game, source, eff, target):
     """Cranial Extraction: choose a card name (``choices.name``; one name of a dynamic or
     double-faced card, not both: DYN.4a, 711.13), search target player's graveyard, hand and
-    library for any number of cards with that name (``choices.cards``; by default all of them)
-    and exile them. An object has the chosen name if one of its names is that name. ``nonland``:
+    library for all cards with that name and exile them (``choices.cards``: by default all of them;
+    a search of the hidden hand and library may miss some, 701.23b, of the graveyard not). An
+    object has the chosen name if one of its names is that name. ``nonland``:
     the name must not be a land's; ``shuffle``: then that player shuffles (logged; the model's
     shuffle leaves the order as it is, one possible outcome, so a scenario can't rely on any)."""
     name = game.choice("name")
@@ -45,6 +46,9 @@ def _cranial_extraction(game, source, eff, target):
         chosen = [game.obj(ref, player=player).id for ref in wanted]
         if any(oid not in found for oid in chosen):
             raise IllegalAction("dyn.4a", f"only cards named {name} can be exiled")
+        left = [oid for oid in found if oid not in chosen and game.state.objects[oid].zone == "graveyard"]
+        if left:  # "all cards with that name": only a search of a hidden zone may miss some (701.23b)
+            raise IllegalAction("cr.current.search", f"every card named {name} in the graveyard is exiled: a public zone's search finds them all")
         found = chosen
     for oid in found:
         move(game, game.state.objects[oid], "exile", "exile")

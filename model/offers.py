@@ -79,8 +79,11 @@ def _cast_variants(game, obj, player: str) -> list[dict]:
     if sacrifices:  # "As an additional cost to cast this spell, sacrifice a creature"
         return [_sacrificing(game, player, base, True)]
     out = [base, {**base, "face_down": True, "alternative_cost": "morph"}]
+    granted = set()
+    if any(e.get("object") == obj.id for e in game.state.effects):  # an effect gave it one (Snapcaster Mage: flashback)
+        granted = {a["alternative_cost"] for a in structured_abilities(game, obj) if "alternative_cost" in a}
     for name in ("flashback", "disturb", "madness"):
-        if obj.card.alternative_cost(name) is not None:
+        if obj.card.alternative_cost(name) is not None or name in granted:
             out.append({**base, "alternative_cost": name})
     if obj.card.alternative_cost("mutate") is not None:
         out += [{**base, "alternative_cost": "mutate", "mutate_onto": i} for i in game.state.battlefield]

@@ -18,22 +18,25 @@ BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Fore
 
 @implements("cr.current.basic-land-types", "cr.current.mana-abilities", "cr.current.summoning-sickness", "cr.current.mutate")
 def mana_sources(game, player: str) -> list[tuple[str, str]]:
-    """(object ID, mana symbol) for each untapped permanent ``player`` controls with a "{T}: Add
-    [mana]" ability: a land's basic land type (305.6), or a structured ``{mana: symbol}`` (``any``:
-    one mana of any color) of any permanent, a creature's only if it has been under the player's
-    control since their turn began (302.6). The abilities are those the permanent has now (none
-    face down, 708.2; every component's when merged, 702.140e). 605.3a: a player paying a cost may
-    activate any of them; the model taps lands first, then other permanents."""
+    """(object ID, mana) for each untapped permanent ``player`` controls with a "{T}: Add [mana]"
+    ability: a land's basic land type (305.6), or a structured ``{mana: symbols}`` of any permanent
+    (``CC``: "Add {C}{C}"; ``any``: one mana of any color). A creature's {T} abilities, these
+    included, only if it has been under the player's control since their turn began (302.6: a
+    land creature too). The abilities are those the permanent has now (none face down, 708.2; every
+    component's when merged, 702.140e). 605.3a: a player paying a cost may activate any of them;
+    the model taps lands first, then other permanents."""
     out = []
     for oid in game.state.battlefield:
         obj = game.state.objects[oid]
         if obj.controller != player or obj.tapped:
             continue
         values = game.characteristics(obj)
+        if summoning_sick(game, obj, values):
+            continue
         basic = [BASIC_MANA[t] for t in values.subtypes if t in BASIC_MANA] if values.is_type("Land") else []
         if basic or obj.card.name == "Wastes" and not obj.face_down:
             out.append((oid, (basic or ["C"])[0]))
-        elif not summoning_sick(game, obj):
+        else:
             out += [(oid, ab["mana"]) for ab in structured_abilities(game, obj, values) if "mana" in ab][:1]
     return out
 
@@ -66,27 +69,30 @@ def pay(game, player: str, cost: Cost, x: int = 0) -> dict[str, int] | None:
         for _ in range(min(amount, needed.count(symbol))):  # bounded by the cost, never by the pool (C: 10^9)
             needed.remove(symbol)
     def order(source):  # a source of a missing color first, then lands before other permanents
-        missing = source[1] in needed or source[1] == "any" and bool(set(needed) - {"C"})
+        mana = source[1]
+        missing = any(symbol in needed for symbol in mana) or mana == "any" and bool(set(needed) - {"C"})
         return not missing, not game.characteristics(game.state.objects[source[0]]).is_type("Land"), source[0]
 
     sources = sorted(mana_sources(game, player), key=order)
     tapped = []
-    for oid, symbol in sources:
-        if symbol == "any":  # one mana of any color: the color the cost still needs
-            symbol = next((c for c in needed if c != "C"), "G")
-        trial.add(symbol)
-        tapped.append((oid, symbol))
-        if symbol in needed:
-            needed.remove(symbol)
+    for oid, mana in sources:
+        # one mana of any color: the color the cost still needs; else each symbol the ability adds
+        produced = next((c for c in needed if c != "C"), "G") if mana == "any" else mana
+        for symbol in produced:
+            trial.add(symbol)
+            if symbol in needed:
+                needed.remove(symbol)
+        tapped.append((oid, produced))
         if trial.payment_for(cost, x) is not None:
             break
     else:
         refuse_mana_abilities(game, player)
         return None
-    for oid, symbol in tapped:
+    for oid, produced in tapped:
         game.state.objects[oid].tapped = True
-        p.pool.add(symbol)
-        game.log("mana_ability", player=player, object=oid, mana=symbol)
+        for symbol in produced:
+            p.pool.add(symbol)
+        game.log("mana_ability", player=player, object=oid, mana=produced)
     payment = p.pool.payment_for(cost, x)
     p.pool.spend(payment)
     return payment

@@ -10,7 +10,7 @@ one is refused as the game is set up. Coverage is read from the data, never from
 * a ``keyword`` or ``alternative_cost`` ability, and ``enchant``, cover a keyword line part
   naming it ("Morph {2}{R}", "Affinity for artifacts", "Enchant creature"), as do the keywords
   the model executes from MTGJSON's ``keywords`` (cards.EXECUTED_KEYWORDS);
-* ``mana: C`` covers "{T}: Add {C}.";
+* ``mana: C`` covers "{T}: Add {C}.", ``mana: CC`` "{T}: Add {C}{C}.";
 * a ``spell`` ability covers the remaining lines of an instant or sorcery face, except those
   of a keyword MTGJSON lists for it ("Cycling {U}", "Overload {5}{R}{R}{R}").
 
@@ -65,7 +65,7 @@ def coverage(record: dict, executed_keywords) -> tuple[list[dict], list[str]]:
     lines = ability_lines(record.get("text"))
     done = {bare(u["ability"]) for u in declared}
     done |= {bare(a["text"]) for a in abilities if a.get("text")}
-    done |= {f"{{T}}: Add {{{a['mana']}}}." for a in abilities if "mana" in a}
+    done |= {"{T}: Add " + "".join(f"{{{m}}}" for m in a["mana"]) + "." for a in abilities if "mana" in a and a["mana"] != "any"}
     names = {n for a in abilities for n in _names(a)}
     names |= {k.lower() for k in record.get("keywords") or () if k in executed_keywords}
     rest = [line for line in lines if line not in done and not _keyword_line(line, names)]
@@ -83,6 +83,9 @@ def declared_problems(record: dict) -> list[str]:
     out = [f"unsupported ability {u['ability']!r} is not a line of the oracle text" for u in ext.get("unsupported", ()) if bare(u["ability"]) not in lines]
     out += [f"structured ability text {a['text']!r} is not a line of the oracle text"
             for a in record.get("abilities", ext.get("abilities", ())) if a.get("text") and bare(a["text"]) not in lines and "keyword" not in a]
+    printed = (record.get("text") or "").split("\n")  # a trigger is found by its printed line (characteristics' abilities)
+    out += [f"triggered ability text {a['text']!r} is not a whole line of the oracle text (reminder text included)"
+            for a in record.get("abilities", ext.get("abilities", ())) if "trigger" in a and a.get("text") and a["text"] not in printed]
     return out
 
 

@@ -1,11 +1,13 @@
 """The effects of the general vocabulary beyond the core's (model/card.schema.json ``effect``):
 searching a library (701.23), gaining control (613.1b), untapping, putting counters on a
-permanent (122), and choosing a creature type, a color or a card name for the effects after it.
+permanent (122), choosing a creature type, a color or a card name for the effects after it, and
+granting flashback to a card in a graveyard (702.34a).
 
     {effect: search, for: {kind: card, zone: library, supertypes: [Basic], types: [Land]}, to: battlefield, tapped: true}
     {effect: gain_control, target: creature, until: end_of_turn}
     {effect: put_counters, counter: "+1/+1", amount: 1, target: creature}
     {effect: choose, choice: creature_type}, {effect: destroy, each: {kind: permanent, types: [Creature], subtypes_not: [chosen]}}
+    {effect: gain_flashback, target: instant_or_sorcery_card_in_your_graveyard, cost: mana_cost, until: end_of_turn}
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from mtgrules.spec import implements
 
 from .actions import IllegalAction, effect
 from .choosing import choose
+from .continuous import add_effect
 from .control import gain_control
 from .entering import entered
-from .targets import describe, target_allowed, target_permanent
+from .targets import describe, target_allowed, target_object, target_permanent
 from .zones import move
 
 
@@ -80,3 +83,21 @@ def _choose(game, source, eff, target):
     """Choose a creature type, a color or a card name (``choice``); the effects after it read it
     as ``chosen`` (choosing.py)."""
     choose(game, source, eff["choice"], source.controller, nonland=bool(eff.get("nonland")))
+
+
+@effect("gain_flashback")
+@implements("flashback.a", "cr.current.layers")
+def _gain_flashback(game, source, eff, target):
+    """"Target instant or sorcery card in your graveyard gains flashback until end of turn. The
+    flashback cost is equal to its mana cost." (Snapcaster Mage): an ability-adding effect (layer
+    6, 613.1f) on the card, which has the keyword and the alternative cost ``flashback`` whose
+    cost is the card's mana cost (``cost: mana_cost``; none if it has no mana cost, and then it
+    can't be cast with it). It ends in the cleanup step, or as the card leaves the graveyard (a
+    new object, 400.7)."""
+    card = target_object(game, target, ("graveyard",))
+    if card is None:
+        return
+    cost = game.characteristics(card).mana_cost
+    add_effect(game, {"kind": "abilities", "object": card.id, "add_keywords": ["Flashback"], "until": eff.get("until"),
+                      "add_abilities": [{"alternative_cost": "flashback", "cost": cost}]})
+    game.log("effect_created", kind="abilities", object=card.id, name=f"flashback {cost or '(no mana cost)'}", until=eff.get("until"))

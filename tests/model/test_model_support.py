@@ -39,8 +39,9 @@ def test_model_cards_json_shows_which_cards_are_unsupported_and_none_partial():
     assert {r["status"] for r in rows.values()} == {"structured", "unsupported"}
     assert rows["Hinder"]["status"] == rows["Eliminate"]["status"] == "structured"
     assert rows["Llanowar Elves"]["status"] == "structured"  # a creature's mana ability (payment.mana_sources)
-    ring = rows["Sol Ring"]
-    assert ring["status"] == "unsupported" and ring["unsupported"][0]["ability"] == "{T}: Add {C}{C}." and ring["unsupported"][0]["reason"]
+    assert rows["Sol Ring"]["status"] == "structured"  # a mana ability adding two mana
+    cradle = rows["Gaea's Cradle"]
+    assert cradle["status"] == "unsupported" and cradle["unsupported"][0]["ability"] == "{T}: Add {G} for each creature you control." and cradle["unsupported"][0]["reason"]
 
 
 def _refuses(g, action: dict, card: str, ability: str) -> None:
@@ -65,8 +66,8 @@ def test_each_kind_of_unsupported_ability_is_refused_where_it_matters(kind):
         g = new_game({"alice": {"battlefield": ["Basking Rootwalla"]}})
         _refuses(g, {"action": "activate", "player": "alice", "object": one(g, "Basking Rootwalla")["id"]}, "Basking Rootwalla", "Activate only once")
     elif kind == "mana":
-        g = new_game({"alice": {"battlefield": ["Sol Ring"], "hand": ["Grizzly Bears"]}}, players={"alice": {}, "bob": {}})
-        _refuses(g, {"action": "cast", "player": "alice", "card": "Grizzly Bears"}, "Sol Ring", "Add")
+        g = new_game({"alice": {"battlefield": ["Gaea's Cradle"], "hand": ["Grizzly Bears"]}}, players={"alice": {}, "bob": {}})
+        _refuses(g, {"action": "cast", "player": "alice", "card": "Grizzly Bears"}, "Gaea's Cradle", "Add")
     elif kind == "attacking":
         g = new_game({"alice": {"battlefield": ["Instigator Gang // Wildblood Pack"]}})
         _refuses(g, {"action": "declare_attackers", "player": "alice", "attackers": {"Instigator Gang": "bob"}}, "Instigator Gang", "Attacking creatures")
@@ -164,3 +165,11 @@ def test_an_ability_that_never_matters_is_never_refused():
     act(g, "pass_priority", player="alice")
     act(g, "move", object=one(g, "Grizzly Bears")["id"], to="graveyard")
     assert one(g, "Grizzly Bears")["zone"] == "exile"  # its other ability works
+
+
+def test_damage_to_a_planeswalker_is_refused_not_marked_as_on_a_creature():
+    """120.3c: damage to a planeswalker removes loyalty counters; the model has none, so it says so."""
+    liliana = {"card": "Liliana, Heretical Healer // Liliana, Defiant Necromancer", "transformed": True}
+    g = new_game({"alice": {"hand": ["Lava Axe"]}, "bob": {"battlefield": [liliana]}})
+    act(g, "cast", player="alice", card="Lava Axe", targets=[one(g, "Liliana, Defiant Necromancer")["id"]])
+    _refuses(g, {"action": "resolve"}, "Lava Axe", "planeswalker")

@@ -120,6 +120,18 @@ def test_cranial_extraction_names_a_nonland_card_and_the_player_shuffles():
     assert one(g, "Grizzly Bears")["zone"] == "exile" and events(g, "shuffle")[-1]["player"] == "bob"
 
 
+@pytest.mark.rules("cr.current.search")
+def test_cranial_extraction_exiles_every_named_card_in_the_graveyard_and_may_miss_hidden_ones():
+    """"All cards with that name": a search of the hidden hand and library may miss some (701.23b), of the graveyard not."""
+    g = new_game({"alice": {"hand": ["Cranial Extraction"]}, "bob": {"library": ["Grizzly Bears"], "graveyard": ["Grizzly Bears"]}})
+    act(g, "cast", player="alice", card="Cranial Extraction", targets=["bob"])
+    in_library = [o["id"] for o in g.snapshot()["objects"].values() if o["card"] == "Grizzly Bears" and o["zone"] == "library"]
+    in_graveyard = [o["id"] for o in g.snapshot()["objects"].values() if o["card"] == "Grizzly Bears" and o["zone"] == "graveyard"]
+    assert refuse(g, "resolve", choices={"name": "Grizzly Bears", "cards": in_library})["rule"] == "cr.current.search"
+    act(g, "resolve", choices={"name": "Grizzly Bears", "cards": in_graveyard})
+    assert g.snapshot()["objects"][in_library[0]]["zone"] == "library"
+
+
 @pytest.mark.rules("cr.current.targets")
 def test_whenever_another_creature_enters_judged_by_the_restriction():
     """Soul Warden: any other creature; Lunarch Veteran: another creature you control."""

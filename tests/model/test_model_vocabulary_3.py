@@ -34,6 +34,27 @@ def test_a_creature_that_came_under_control_this_turn_cant_tap_for_mana():
     assert refuse(g, "cast", player="alice", card="Giant Growth", targets=[one(g, "Llanowar Elves")["id"]])["rule"] == "cr.pre-2013.pay"
 
 
+@pytest.mark.rules("cr.current.mana-abilities")
+def test_a_mana_ability_adding_two_mana_pays_two_generic_and_the_rest_stays_in_the_pool():
+    g = new_game({"alice": {"battlefield": ["Sol Ring", "Forest"], "hand": ["Grizzly Bears", "Giant Growth"]}}, players=NO_MANA)
+    act(g, "cast", player="alice", card="Grizzly Bears")  # {1}{G}: the Forest's {G} and one of Sol Ring's {C}{C}
+    assert {e["object"]: e["mana"] for e in events(g, "mana_ability")} == {one(g, "Forest")["id"]: "G", one(g, "Sol Ring")["id"]: "CC"}
+    assert g.player("alice").pool.amounts.get("C") == 1
+
+
+@pytest.mark.rules("cr.current.summoning-sickness", "cr.current.basic-land-types")
+@pytest.mark.parametrize("sick", [True, False])
+def test_a_land_creature_that_came_under_control_this_turn_cant_tap_for_mana(sick):
+    """302.6 applies to every {T} cost of a creature, the mana ability of its basic land type too."""
+    g = new_game({"alice": {"battlefield": [{"card": "Dryad Arbor", "sick": sick}], "hand": ["Giant Growth"]}}, players=NO_MANA)
+    arbor = one(g, "Dryad Arbor")["id"]
+    if sick:
+        assert refuse(g, "cast", player="alice", card="Giant Growth", targets=[arbor])["rule"] == "cr.pre-2013.pay"
+    else:
+        act(g, "cast", player="alice", card="Giant Growth", targets=[arbor])
+        assert [e["object"] for e in events(g, "mana_ability")] == [arbor]
+
+
 @pytest.mark.rules("cr.current.end-step", "cr.current.intervening-if")
 @pytest.mark.parametrize("tapped, life", [(2, 22), (1, 20)])
 def test_end_step_trigger_with_an_intervening_if(tapped, life):
@@ -190,6 +211,8 @@ def test_choose_a_creature_type_and_the_effects_that_use_it():
     g = new_game({"alice": {"hand": ["Crippling Fear", "Kindred Dominance"], "battlefield": ["Grizzly Bears"]}, "bob": {"battlefield": ["Enormous Baloth", "Savannah Lions"]}})
     act(g, "cast", player="alice", card="Crippling Fear")
     assert refuse(g, "resolve")["rule"] == "cr.current.choose-creature-type"
+    for not_a_type in ("Forest", "Bears", "Kindred"):  # a land type, a misspelling, a card type: not in 205.3m's list
+        assert "not a creature type" in refuse(g, "resolve", choices={"creature_type": not_a_type})["reason"]
     act(g, "resolve", choices={"creature_type": "Bear"})
     assert one(g, "Grizzly Bears")["zone"] == "battlefield" and one(g, "Savannah Lions")["zone"] == "graveyard"
     assert chars(g, "Enormous Baloth")["power"] == 4 and chars(g, "Grizzly Bears")["power"] == 2
@@ -256,3 +279,47 @@ def test_increases_are_added_before_reductions_are_taken_off():
     g = new_game({"alice": {"hand": ["Lightning Bolt"]}}, effects=effects)
     act(g, "cast", player="alice", card="Lightning Bolt", targets=["bob"])
     assert events(g, "cast")[-1]["cost"] == "{R}"
+
+
+def _snapcaster(targets):
+    g = new_game({"alice": {"hand": ["Snapcaster Mage"], "graveyard": ["Burst Lightning", "Grizzly Bears"]}})
+    act(g, "cast", player="alice", card="Snapcaster Mage")
+    act(g, "resolve", choices={"targets": targets(g)})
+    return g
+
+
+@pytest.mark.rules("flashback.a", "cr.current.kicker", "cr.current.total-cost")
+def test_a_card_given_flashback_is_cast_from_the_graveyard_with_kicker_and_exiled():
+    """Snapcaster Mage gives Burst Lightning flashback ({R}, its mana cost); cast with flashback and
+    kicker, the total cost is {4}{R} (601.2f), it deals 4 damage, and it is exiled (702.34a)."""
+    g = _snapcaster(lambda g: [one(g, "Burst Lightning")["id"]])
+    act(g, "resolve")  # the enters trigger
+    assert "Flashback" in chars(g, "Burst Lightning")["keywords"]
+    act(g, "cast", player="alice", card="Burst Lightning", alternative_cost="flashback", kicked=True, targets=["bob"])
+    assert events(g, "cast")[-1]["cost"] == "{4}{R}"
+    act(g, "resolve")
+    assert g.player("bob").life == 16 and one(g, "Burst Lightning")["zone"] == "exile"
+
+
+@pytest.mark.rules("flashback.a", "cr.current.targets")
+def test_gained_flashback_targets_only_an_instant_or_sorcery_card_and_ends_with_the_turn():
+    g = new_game({"alice": {"hand": ["Snapcaster Mage"], "graveyard": ["Burst Lightning", "Grizzly Bears"]}})
+    act(g, "cast", player="alice", card="Snapcaster Mage")
+    assert refuse(g, "resolve", choices={"targets": [one(g, "Grizzly Bears")["id"]]})["rule"] == "cr.current.targets"
+    g = _snapcaster(lambda g: [one(g, "Burst Lightning")["id"]])
+    act(g, "resolve")
+    act(g, "advance_to", step="upkeep", next_turn=True)  # bob's turn: the effect ended in the cleanup step (514.2)
+    act(g, "pass_priority", player="bob")
+    assert "Flashback" not in chars(g, "Burst Lightning")["keywords"]
+    assert refuse(g, "cast", player="alice", card="Burst Lightning", alternative_cost="flashback", targets=["bob"])["rule"] == "flashback.a"
+
+
+@pytest.mark.rules("flashback.a")
+def test_legal_actions_offer_casting_a_card_with_gained_flashback():
+    from mtgrules.model.offers import legal_actions
+
+    g = _snapcaster(lambda g: [one(g, "Burst Lightning")["id"]])
+    bolt = one(g, "Burst Lightning")["id"]
+    assert not any(a.get("card") == bolt for a in legal_actions(g, "alice"))  # not yet: the trigger is on the stack
+    act(g, "resolve")
+    assert any(a["action"] == "cast" and a["card"] == bolt and a.get("alternative_cost") == "flashback" for a in legal_actions(g, "alice"))

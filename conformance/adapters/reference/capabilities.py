@@ -18,6 +18,7 @@ FEATURES = (
     "aura", "equipment",  # Auras and Equipment: enchant, equip, attaching, 704.5m / 704.5n (model/attachments.py)
     "imprint",  # cards exiled with a permanent, linked abilities (model/imprint.py)
     "lifelink",  # model/lifelink.py
+    "kicker", "buyback",  # 702.33, 702.27: additional_costs {kicker: true}, {buyback: true} (model/casting.py)
     "replicate",  # 702.56: additional_costs {replicate: N}, copies not cast (model/replicate.py)
     "commander",  # 903.9b / 903.9c: a commander may go to the command zone instead (model/commander.py)
     "flash",  # a spell with flash is cast any time its caster has priority (casting.check_timing)

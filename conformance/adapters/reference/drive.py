@@ -144,6 +144,7 @@ class Driver:
         extra_costs = dict(step.get("additional_costs") or {})
         replicate = extra_costs.pop("replicate", None)
         sacrificed = extra_costs.pop("sacrifice", None) or []
+        optional = {flag: extra_costs.pop(key) for key, flag in (("kicker", "kicked"), ("buyback", "buyback")) if key in extra_costs}
         if len(sacrificed) > 1:
             raise Unsupported("cast additional_costs sacrifice: the model's cast sacrifices one permanent")
         for key in ("modes", "pay_with"):
@@ -154,6 +155,7 @@ class Driver:
         a = {"action": "cast", "player": by, "card": self._id(step["cast"])}
         if replicate:
             a["replicate"] = int(replicate)
+        a.update(optional)  # 601.2b: kicker, buyback (model/casting.py OPTIONAL_COSTS)
         if sacrificed:
             a["sacrifice"] = self._id(sacrificed[0])
         if step.get("half"):
