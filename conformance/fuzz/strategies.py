@@ -154,6 +154,9 @@ def scenarios(draw, kits: list[Kit], max_steps: int = 8, probe_rate: float = 0.1
             if step is None:
                 break
             gen.steps.append(step)
+        closing = _closing_step(gen.table, without)
+        if closing is not None:
+            gen.steps.append(closing)
     except ModelCrash as exc:
         gen.model_error = str(exc)
     return gen
@@ -182,6 +185,17 @@ def left_out(step: dict, without: tuple[str, ...]) -> bool:
     """The step is one ``without`` names: by its verb (``pass``) or verb and value (``advance_to:end``)."""
     verb = next(iter(step))
     return verb in without or f"{verb}:{step[verb]}" in without
+
+
+def _closing_step(table: Table, without: tuple[str, ...]) -> dict | None:
+    """A last step resolving what the drawn steps left on the stack (None when it is empty): a spell
+    cast last, or an answer to it, has its outcome observed rather than left pending."""
+    if not table.game.state.stack:
+        return None
+    for step in (o for o in table.candidates() if o.get("resolve") == "all" and not left_out(o, without)):
+        if table.apply(dict(step)) == "ok":
+            return dict(step)
+    return None
 
 
 def _draw_step(draw, table: Table, probe_rate: float, before: list[dict], without: tuple[str, ...] = ()) -> dict | None:
