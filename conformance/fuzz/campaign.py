@@ -1,8 +1,9 @@
 """A campaign's unit of work: one shard of generated scenarios played on one engine.
 
 A campaign of seed S is split into shards of ``SHARD_SIZE`` scenarios; shard k is Hypothesis's
-generation under seed (S, k), so the same shard gives the same scenarios wherever it runs (a local
-worker process, a Dask worker, a resumed run). Each scenario's result is handed to ``emit`` as soon
+generation under seed (S, k) (each game's choices from a Random seeded by (S, k) and one draw), so
+the same shard gives the same scenarios wherever it runs (a local worker process, a Dask worker, a
+resumed run). Each scenario's result is handed to ``emit`` as soon
 as it is known. A worker keeps one engine per engine name for all the shards it runs.
 """
 
@@ -277,7 +278,7 @@ def run_shard(job: Job, emit: Callable[[dict], None]) -> int:
 
     with warnings.catch_warnings():
         # Other threads of a Dask client or worker use the `random` module, which Hypothesis reports as
-        # if a strategy had; the strategies here draw only through Hypothesis.
+        # if a strategy had; the strategies here use their own Random, seeded by a Hypothesis draw.
         warnings.filterwarnings("ignore", message=".*random.*module inside strategies")
         body()
     return made[0]
