@@ -1,8 +1,9 @@
 """A campaign's unit of work: one shard of generated scenarios played on one engine.
 
 A campaign of seed S is split into shards of ``SHARD_SIZE`` scenarios; shard k is Hypothesis's
-generation under seed (S, k), so the same shard gives the same scenarios wherever it runs (a local
-worker process, a Dask worker, a resumed run). Each scenario's result is handed to ``emit`` as soon
+generation under seed (S, k) (each game's choices from a Random seeded by (S, k) and one draw), so
+the same shard gives the same scenarios wherever it runs (a local worker process, a Dask worker, a
+resumed run). Each scenario's result is handed to ``emit`` as soon
 as it is known. A worker keeps one engine per engine name for all the shards it runs.
 """
 
@@ -143,7 +144,9 @@ def evaluate(gen, sid: str, run, pool, known: set[str], played: dict[str, dict] 
     if played is not None and same in played:
         result, out["same_as"] = played[same]
     else:
-        result = run.run_one(scenario(doc))
+        result = _played(run, doc)
+        if result.get("replayed"):
+            out["replayed"] = result["replayed"]
         settled = result["outcome"] != "error" or result.get("error_kind") in ("refused", "unsupported")
         if played is not None and settled and len(played) < PLAYED_LIMIT:  # an engine failure may not recur
             played[same] = (result, sid)
@@ -169,6 +172,29 @@ def evaluate(gen, sid: str, run, pool, known: set[str], played: dict[str, dict] 
                 f["minimal"] = minimal
     out["duration"] = round(time.perf_counter() - start, 6)
     return out
+
+
+#: A scenario that times out is replayed once with this many times the campaign's --timeout before it is
+#: a finding: on a loaded machine (the other workers, other jobs) a slow engine is not a hung one.
+REPLAY_FACTOR = 3
+
+
+def _played(run, doc: dict) -> dict:
+    """The engine's result of ``doc``; a timeout replayed once on a fresh engine with a longer bound (the
+    runner restarted it), kept as the result only when it times out again."""
+    result = run.run_one(scenario(doc))
+    if result.get("error_kind") != "timeout" or not run.timeout:
+        return result
+    bound, run.timeout = run.timeout, run.timeout * REPLAY_FACTOR
+    try:
+        again = run.run_one(scenario(doc))
+    finally:
+        run.timeout = bound
+        if run.engine is not None:
+            run.engine.timeout = bound
+    if again.get("error_kind") == "timeout":
+        return again
+    return {**again, "replayed": f"timed out at {bound:g} s ({result['detail']}); replayed within {bound * REPLAY_FACTOR:g} s"}
 
 
 def _played_key(gen) -> str:
@@ -239,7 +265,7 @@ def run_shard(job: Job, emit: Callable[[dict], None]) -> int:
     @settings(max_examples=job.size, database=None, deadline=None, phases=[Phase.generate],
               suppress_health_check=list(HealthCheck), derandomize=False, print_blob=False)
     @hypothesis_seed(shard_seed(job.seed, job.shard))
-    @given(scenarios(kits, max_steps=job.max_steps, without=job.without))
+    @given(scenarios(kits, max_steps=job.max_steps, without=job.without, salt=shard_seed(job.seed, job.shard)))
     def body(gen):
         i = index[0]
         index[0] += 1
@@ -252,7 +278,7 @@ def run_shard(job: Job, emit: Callable[[dict], None]) -> int:
 
     with warnings.catch_warnings():
         # Other threads of a Dask client or worker use the `random` module, which Hypothesis reports as
-        # if a strategy had; the strategies here draw only through Hypothesis.
+        # if a strategy had; the strategies here use their own Random, seeded by a Hypothesis draw.
         warnings.filterwarnings("ignore", message=".*random.*module inside strategies")
         body()
     return made[0]

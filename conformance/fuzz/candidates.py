@@ -23,6 +23,11 @@ PRIORITY_RULES = ("cr.current.priority",)
 COMBAT_STEPS = ("beginning-of-combat", "declare-attackers", "declare-blockers", "first-strike-damage", "combat-damage")
 
 
+#: The choices a resolving spell may ask its controller for (a "may", a color, where Hinder puts the spell it
+#: counters), so that a resolve step is not refused for want of one; a spell that asks none ignores them.
+RESOLVE_CHOICES = {"may": True, "color": "G", "top_or_bottom": "top"}
+
+
 class ModelCrash(Exception):
     """The reference model raised (a defect of the model, reported first in a campaign)."""
 
@@ -149,7 +154,7 @@ class Table:
         if state.stack:
             madness = [lb for lb, (z, _, _) in where.items() if z == "exile" and "madness" in self._keywords(lb)]
             out += [{"resolve": "top", "choices": {"cast": {"card": m, "alt_cost": "madness"}}} for m in madness]
-            out += [{"resolve": "top", "choices": {"may": True, "color": "G"}}, {"resolve": "all", "choices": {"may": True, "color": "G"}}]
+            out += [{"resolve": "top", "choices": dict(RESOLVE_CHOICES)}, {"resolve": "all", "choices": dict(RESOLVE_CHOICES)}]
             return out
         if "combat" in self.features and p == state.active and state.step in ("precombat-main", "beginning-of-combat"):
             mine = [lb for lb, (z, w, _) in where.items() if z == "battlefield" and w == p and self._is(lb, "Creature")]

@@ -74,6 +74,8 @@ def _setup_candidates(setup: dict):
 def _step_candidates(steps: list[dict]):
     for i in reversed(range(len(steps))):
         yield steps[:i] + steps[i + 1:]
+    for i in reversed(range(len(steps) - 1)):  # two steps that only hold as a pair (both players passing)
+        yield steps[:i] + steps[i + 2:]
     for i in range(len(steps) - 1):  # every player passing in succession is one resolve step
         if "pass" in steps[i] and "pass" in steps[i + 1]:
             yield steps[:i] + [{"resolve": "top"}] + steps[i + 2:]

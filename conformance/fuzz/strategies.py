@@ -5,13 +5,15 @@
 steps one at a time from the candidates the reference model judges (``candidates.Table``): a step the
 model accepts is played and kept; one it refuses is, now and then, kept as an ``expect: illegal``
 probe (the engine must refuse it too), else another candidate is drawn. What the model then observes
-is the scenario's expected outcome (``expected.py``).
+is the scenario's expected outcome (``expected.py``). Hypothesis draws one seed per game; the game's
+choices come from a Random it seeds (``_random``).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from random import Random
 
 from hypothesis import strategies as st
 
@@ -57,6 +59,15 @@ def _count(slot: str) -> tuple[str, int]:
     return (name, int(n)) if name and n.isdigit() else (slot, 1)
 
 
+def _random(draw, salt: int) -> Random:
+    """The game's source of choices: a Random seeded by one Hypothesis draw and ``salt`` (a campaign's
+    shard seed, so that small draws repeated in another shard give another game). Every choice of a
+    generated game depends on the model's state before it, so Hypothesis's mutations of a choice
+    sequence (a span copied over another) replay it into another game that runs out of choices (an
+    overrun, generated and thrown away: a third of the games); one draw gives it nothing to mutate."""
+    return Random(f"{salt}:{draw(st.integers(0, 2**64 - 1))}")
+
+
 def _families(kits: list[Kit]) -> dict[str, list[Kit]]:
     """The kits by family, in their order (kits.yaml ``family``: a family is drawn as one kit)."""
     out: dict[str, list[Kit]] = {}
@@ -66,19 +77,25 @@ def _families(kits: list[Kit]) -> dict[str, list[Kit]]:
 
 
 @st.composite
-def setups(draw, kits: list[Kit]):
-    """(setup, kits drawn, label -> card, label -> kit): one or two kits for alice (the active player)
-    and, where there is one, a kit of the opponent's (bob's) answers."""
+def setups(draw, kits: list[Kit], salt: int = 0):
+    """(setup, kits drawn, label -> card, label -> kit): see :func:`draw_setup`."""
+    return draw_setup(_random(draw, salt), kits)
+
+
+def draw_setup(rng: Random, kits: list[Kit]):
+    """(setup, kits drawn, label -> card, label -> kit): one or two kit families for alice (the active
+    player; each family as likely, then one of its kits) and, where there is one, a kit of the
+    opponent's (bob's) answers."""
     actors = [k for k in kits if "alice" in k.zones] or kits
     responders = [k for k in kits if "alice" not in k.zones]
     families = _families(actors)
-    picked = draw(st.lists(st.sampled_from(list(families)), min_size=1, max_size=min(2, len(families)), unique=True))
-    chosen = [draw(st.sampled_from(families[f])) for f in picked]
+    picked = rng.sample(list(families), rng.randint(1, min(2, len(families))))
+    chosen = [rng.choice(families[f]) for f in picked]
     if not any("combat" in k.features for k in chosen):  # bob's blockers answer only an attack
         responders = [k for k in responders if "combat" not in k.features]
     if responders:  # the opponent's kit: what bob answers with (a counter, a removal spell, blockers)
         families = _families(responders)
-        chosen.append(draw(st.sampled_from(families[draw(st.sampled_from(list(families)))])))
+        chosen.append(rng.choice(families[rng.choice(list(families))]))
     zones: dict[str, dict[str, list]] = {p: {} for p in PLAYERS}
     basics: dict[str, dict[str, int]] = {p: {} for p in PLAYERS}
     taken: set[str] = set()
@@ -92,7 +109,7 @@ def setups(draw, kits: list[Kit]):
                     if isinstance(slot, dict):
                         state = {k: v for k, v in slot.items() if k != "card"}
                         slot = slot["card"]
-                    name = draw(st.sampled_from(slot)) if isinstance(slot, list) else slot
+                    name = rng.choice(slot) if isinstance(slot, list) else slot
                     name, n = _count(name)
                     if name in BASICS and not state:
                         basics[player][f"{zone}:{name}"] = basics[player].get(f"{zone}:{name}", 0) + n
@@ -137,30 +154,34 @@ def setup_cards(setup: dict) -> list[str]:
 
 
 @st.composite
-def scenarios(draw, kits: list[Kit], max_steps: int = 8, probe_rate: float = 0.15, without: tuple[str, ...] = ()):
+def scenarios(draw, kits: list[Kit], max_steps: int = 8, probe_rate: float = 0.15, without: tuple[str, ...] = (), salt: int = 0):
     """A :class:`Generated` scenario: a setup and steps judged by the reference model; no step is one
     ``without`` names (steps the engine under test has no move for, see :func:`left_out`)."""
     pool = card_pool()
-    setup, chosen, labels, kit_of = draw(setups(kits))
+    rng = _random(draw, salt)
+    setup, chosen, labels, kit_of = draw_setup(rng, kits)
     features = sorted({f for k in chosen for f in k.features})
     rules = [r for k in chosen for r in k.rules]
     cards = setup_cards(setup)
     gen = Generated(setup, [], [k.name for k in chosen], features, list(dict.fromkeys(rules)), cards, labels=labels, kit_of=kit_of)
     try:
         gen.table = Table(request(setup, cards, pool), pool, features, list(labels))
-        length = draw(st.integers(min(3, max_steps), max_steps))
+        length = rng.randint(min(3, max_steps), max_steps)
         for _ in range(length):
-            step = _draw_step(draw, gen.table, probe_rate, gen.steps, without)
+            step = _draw_step(rng, gen.table, probe_rate, gen.steps, without)
             if step is None:
                 break
             gen.steps.append(step)
+        closing = _closing_step(gen.table, without)
+        if closing is not None:
+            gen.steps.append(closing)
     except ModelCrash as exc:
         gen.model_error = str(exc)
     return gen
 
 
-#: The kinds drawn, simplest-to-shrink first (Hypothesis shrinks a draw towards the first); moving on
-#: to the end step (``advance_to``) is only the fallback, as it ends the main phase's chances.
+#: The kinds drawn (each as likely); moving on to the end step (``advance_to``) is only the fallback,
+#: as it ends the main phase's chances.
 KINDS = ("cast", "activate", "special", "resolve", "combat", "pass")
 
 
@@ -184,7 +205,24 @@ def left_out(step: dict, without: tuple[str, ...]) -> bool:
     return verb in without or f"{verb}:{step[verb]}" in without
 
 
-def _draw_step(draw, table: Table, probe_rate: float, before: list[dict], without: tuple[str, ...] = ()) -> dict | None:
+def _closing_step(table: Table, without: tuple[str, ...]) -> dict | None:
+    """A last step resolving what the drawn steps left on the stack (None when it is empty): a spell
+    cast last, or an answer to it, has its outcome observed rather than left pending."""
+    if not table.game.state.stack:
+        return None
+    for step in (o for o in table.candidates() if o.get("resolve") == "all" and not left_out(o, without)):
+        if table.apply(dict(step)) == "ok":
+            return dict(step)
+    return None
+
+
+def _responding(kinds: list[str]) -> list[str]:
+    """The kinds that answer a spell on the stack (all but passing and resolving), or all when none does:
+    with a spell on the stack, answering it is as likely as letting the stack resolve."""
+    return [k for k in kinds if k not in ("pass", "resolve")] or kinds
+
+
+def _draw_step(rng: Random, table: Table, probe_rate: float, before: list[dict], without: tuple[str, ...] = ()) -> dict | None:
     """One step the model accepts (or an illegal probe it refused); None when none is found."""
     options = [o for o in table.candidates() if not left_out(o, without)]
     if not options:
@@ -194,14 +232,14 @@ def _draw_step(draw, table: Table, probe_rate: float, before: list[dict], withou
     if "pass" in kinds and table.game.state.stack:
         kinds.append("pass")  # a spell on the stack: the opponent's chance to answer it, as often as resolving
     for _ in range(ATTEMPTS):
-        chosen = draw(st.sampled_from(kinds))
+        chosen = rng.choice(_responding(kinds) if table.game.state.stack and rng.random() < 0.5 else kinds)
         same_kind = [o for o in options if kind(o) == chosen]
-        step = dict(draw(st.sampled_from(same_kind)))
+        step = dict(rng.choice(same_kind))
         reply = table.verdict(step)
         if reply["status"] == "ok":
             return step
         probe = {**step, "expect": "illegal"}
-        if table.probe_worthy(reply, step) and probe not in before and draw(st.floats(0, 1)) < probe_rate:
+        if table.probe_worthy(reply, step) and probe not in before and rng.random() < probe_rate:
             return probe
         for variant in _variants(step, same_kind):  # the same action with the other targets, in turn
             if table.apply(variant) == "ok":
