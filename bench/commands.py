@@ -93,8 +93,8 @@ def main() -> None:
         print(f"target: mtgrules --help under 0.25 s wall: {helped[0]:.2f} s: {verdict(helped[0] < 0.25)}")
         print(f"target: whole corpus at most 3 s wall (idle machine): {whole[0]:.2f} s: {verdict(whole[0] <= 3)}")
         print(f"target: whole corpus CPU at most 40% of before: {cpu_share:.0%}: {verdict(cpu_share <= 0.4)}")
-        print(f"target: -k flashback at most 25% of the whole run: wall {flash[0] / whole[0]:.0%}, CPU {flash[1] / whole[1]:.0%}: "
-              f"{verdict(flash[0] / whole[0] <= 0.25)} (wall)")
+        print(f"target: -k flashback at most 25% of the whole run: wall {flash[0] / whole[0]:.0%}: {verdict(flash[0] / whole[0] <= 0.25)}, "
+              f"CPU {flash[1] / whole[1]:.0%}: {verdict(flash[1] / whole[1] <= 0.25)}")
         print(f"target: -k flashback under 1.5 s wall: {flash[0]:.2f} s: {verdict(flash[0] < 1.5)}")
     for name in ("verify", "docs"):
         if name in commands:

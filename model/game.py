@@ -79,6 +79,7 @@ class PlayerState(Tracked):
     hand: list[str] = field(default_factory=list)
     graveyard: list[str] = field(default_factory=list)  # top first
     lost: bool = False
+    drew_from_empty_library: bool = False  # since the last state-based check (704.5b)
     spells_cast_this_turn: int = 0
     lands_played_this_turn: int = 0
     commanders: list[str] = field(default_factory=list)  # card names (model/commander.py)
@@ -213,8 +214,6 @@ class Game:
         obj.chosen = dict(entry.get("chosen") or {})
         obj.attached_to = entry.get("attached_to")  # checked once every object is placed
         obj.linked = list(entry.get("linked") or [])  # cards exiled with it (imprint)
-        if entry.get("sick"):
-            self.state.combat.setdefault("entered", []).append(obj.id)  # 302.6: came under its controller's control this turn
         return obj
 
     def _component(self, card: CardDef, entry: dict) -> Component:

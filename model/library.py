@@ -15,7 +15,8 @@ def draw(game, player: str, count: int = 1) -> None:
     """121.1 / DYN.2: a player draws the top card of their library; a dynamic card drawn is one card."""
     for _ in range(count):
         library = game.player(player).library
-        if not library:
+        if not library:  # 121.4: the player loses at the next state-based check (704.5b)
+            game.player(player).drew_from_empty_library = True
             game.log("draw_from_empty_library", player=player)
             continue
         card = game.state.objects[library[0]]

@@ -13,7 +13,8 @@ from .zones import move, remove_object
 
 @implements("cr.current.state-based-actions")
 def check_state_based_actions(game) -> None:
-    """704.5a: a player with 0 or less life loses. 704.5f: a creature with toughness 0 or less
+    """704.5a: a player with 0 or less life loses; 704.5b: so does a player who attempted to draw
+    from an empty library since the last check. 704.5f: a creature with toughness 0 or less
     is put into its owner's graveyard. 704.5g: a creature with lethal damage is destroyed.
     704.5d: a token in a zone other than the battlefield ceases to exist. 707.10a: a copy of a
     spell in a zone other than the stack, or of a card in a zone other than the stack or the
@@ -26,6 +27,12 @@ def check_state_based_actions(game) -> None:
                 p.lost = True
                 game.log("player_lost", player=p.name, reason="life 0 or less", rule="704.5a")
                 acted = True
+            if p.drew_from_empty_library:
+                p.drew_from_empty_library = False
+                if not p.lost:
+                    p.lost = True
+                    game.log("player_lost", player=p.name, reason="drew from an empty library", rule="704.5b")
+                    acted = True
         with game.reading():  # nothing changes until an attachment or a creature is acted on
             dying = []
             for oid in list(s.battlefield):

@@ -22,7 +22,7 @@ from mtgrules.conformance.runner import Run
 
 from .expected import model_expectations
 from .kits import usable_kits
-from .oracles import document, findings, model_failures, scenario, signature
+from .oracles import document, findings, model_failures, same_failure, scenario, signature
 from .shrink import labels_of, shrink
 from .strategies import scenarios, setup_cards
 
@@ -167,7 +167,7 @@ def evaluate(gen, sid: str, run, pool, known: set[str], played: dict[str, dict] 
             if f["signature"] in known:
                 continue
             known.add(f["signature"])
-            minimal = minimise(doc, gen, f["signature"], run, pool, kit_of)
+            minimal = minimise(doc, gen, f, run, pool, kit_of)
             if minimal is not None:
                 f["minimal"] = minimal
     out["duration"] = round(time.perf_counter() - start, 6)
@@ -201,9 +201,10 @@ def _played_key(gen) -> str:
     return json.dumps([gen.setup, gen.steps], sort_keys=True, default=str)
 
 
-def minimise(doc: dict, gen, sig: str, run, pool, kit_of: dict[str, str]) -> dict | None:
+def minimise(doc: dict, gen, finding: dict, run, pool, kit_of: dict[str, str]) -> dict | None:
     """The finding's minimal scenario document: it validates, passes on the reference model and still
-    shows ``sig`` on the engine (expectations narrowed to those that fail there)."""
+    shows the same failure on the engine (``oracles.same_failure``; expectations narrowed to those that
+    fail there)."""
     from mtgrules.conformance.adapters.reference import ReferenceEngine
     from mtgrules.conformance.engine import normalise_handshake
     from mtgrules.conformance.runner import play
@@ -214,8 +215,10 @@ def minimise(doc: dict, gen, sig: str, run, pool, kit_of: dict[str, str]) -> dic
         result = run.run_one(scenario(d))
         return result, findings(result, d, kit_of)
 
+    sig = finding["signature"]
+
     def fails(setup, steps, expect) -> bool:
-        return any(signature(f) == sig for f in on_engine(setup, steps, expect)[1])
+        return any(same_failure(finding, f) for f in on_engine(setup, steps, expect)[1])
 
     shrunk = shrink(gen.setup, gen.steps, pool, gen.features, fails)
     if shrunk is None:
@@ -229,7 +232,7 @@ def minimise(doc: dict, gen, sig: str, run, pool, kit_of: dict[str, str]) -> dic
     reference = ReferenceEngine()
     ref_result = play(reference, normalise_handshake(reference.start()), scenario(minimal), pool)
     again = findings(run.run_one(scenario(minimal)), minimal, kit_of)
-    return {"doc": minimal, "reference": ref_result["outcome"], "engine_fails": any(signature(f) == sig for f in again),
+    return {"doc": minimal, "reference": ref_result["outcome"], "engine_fails": any(same_failure(finding, f) for f in again),
             "steps": len(steps)}
 
 

@@ -12,7 +12,13 @@ PLAYER_FIELDS = ("life", "hand_size", "library_size")
 
 def expectations(snapshot: dict, refs: dict[str, str | None], labels: list[str]) -> list[dict]:
     """Expectations on every labelled object (its zone; on the battlefield its status and power and
-    toughness) and on both players, read from the model's ``snapshot`` (``refs``: label -> object ID)."""
+    toughness) and on both players, read from the model's ``snapshot`` (``refs``: label -> object ID).
+    Once a player has lost, the two-player game is over (104.2a) and the rules say nothing of where its
+    cards are after that (an engine may remove the loser's, as 800.4a does in a multiplayer game): only
+    the life totals are expected."""
+    players = snapshot.get("players") or {}
+    if any(state.get("lost") for state in players.values()):
+        return [{"player": player, "life": state["life"]} for player, state in players.items()]
     objects = snapshot.get("objects") or {}
     out: list[dict] = []
     for label in labels:
@@ -32,7 +38,7 @@ def expectations(snapshot: dict, refs: dict[str, str | None], labels: list[str])
                 if value is not None:
                     exp[key] = value
         out.append(exp)
-    for player, state in (snapshot.get("players") or {}).items():
+    for player, state in players.items():
         sizes = {"life": state["life"], "hand_size": len(state.get("hand") or []), "library_size": len(state.get("library") or [])}
         out.append({"player": player, **{k: sizes[k] for k in PLAYER_FIELDS}})
     return out

@@ -132,6 +132,31 @@ def _subject(step: dict) -> str | None:
     return None
 
 
+_OBSERVED = re.compile(r"expect: (?:object|player) (\S+?): expected (\w+) (.+), observed (.+)$")
+
+
+def same_failure(first: dict, later: dict) -> bool:
+    """Whether ``later`` is the failure ``first`` was, not another one with the same signature (what a
+    shrunk scenario must keep, or shrinking slips to another bug): for an observation, the same object
+    or player and field, with the same expected and observed values, or for a count (life, library
+    size) a difference the same way; for the other oracles the signature says it all."""
+    if signature(first) != signature(later):
+        return False
+    a, b = (_OBSERVED.match(f["detail"]) for f in (first, later))
+    if first["oracle"] != "observation" or a is None or b is None:
+        return True
+    if a.group(1, 2) != b.group(1, 2):
+        return False
+    try:
+        return _sign(int(a.group(4)) - int(a.group(3))) == _sign(int(b.group(4)) - int(b.group(3)))
+    except ValueError:
+        return a.group(3, 4) == b.group(3, 4)
+
+
+def _sign(n: int) -> int:
+    return (n > 0) - (n < 0)
+
+
 def signature(finding: dict) -> str:
     """The de-duplication key of a finding: oracle, rule IDs, field."""
     return f"{finding['oracle']}|{','.join(sorted(finding['rules']))}|{finding['field']}"

@@ -330,3 +330,33 @@ def test_a_timeout_is_replayed_once_before_it_is_a_finding():
     assert load.bounds == [2.0, 2.0 * REPLAY_FACTOR] and load.timeout == 2.0
     hung = Run(slow_times=2)
     assert _played(hung, doc)["error_kind"] == "timeout" and hung.bounds == [2.0, 2.0 * REPLAY_FACTOR]
+
+
+def test_shrinking_keeps_the_failure_it_started_from():
+    """A shrunk scenario must show the failure that was found, not another with the same signature: a
+    Hinder that leaves Thoughtcast in the graveyard (zone library expected) is not Thoughtcast exiled
+    once the shrinker took away the library it draws from (phase.rs's campaign, seed 19)."""
+    from mtgrules.conformance.fuzz.oracles import same_failure, signature
+
+    def found(detail, field):
+        f = {"oracle": "observation", "field": field, "rules": ["affinity.a"], "detail": detail}
+        return {**f, "signature": signature(f)}
+
+    first = found("expect: object thoughtcast: expected zone library, observed graveyard", "zone")
+    assert same_failure(first, found("expect: object thoughtcast: expected zone library, observed graveyard", "zone"))
+    assert not same_failure(first, found("expect: object thoughtcast: expected zone graveyard, observed exile", "zone"))
+    assert not same_failure(first, found("expect: object ornithopter: expected zone library, observed graveyard", "zone"))
+    short = found("expect: player alice: expected library_size 5, observed 4", "library_size")
+    assert same_failure(short, found("expect: player alice: expected library_size 1, observed 0", "library_size"))
+    assert not same_failure(short, found("expect: player alice: expected library_size 1, observed 2", "library_size"))
+
+
+def test_a_game_that_ended_expects_only_the_life_totals():
+    """104.2a: once bob has lost (704.5b) the game is over; where his cards go then is not the rules' to say."""
+    from mtgrules.conformance.fuzz.expected import expectations
+
+    snapshot = {"objects": {"o1": {"zone": "hand"}},
+                "players": {"alice": {"life": 20, "hand": [], "library": ["x"]}, "bob": {"life": 20, "lost": True, "hand": ["o1"]}}}
+    assert expectations(snapshot, {"unsummon": "o1"}, ["unsummon"]) == [{"player": "alice", "life": 20}, {"player": "bob", "life": 20}]
+    snapshot["players"]["bob"]["lost"] = False
+    assert {"object": "unsummon", "zone": "hand"} in expectations(snapshot, {"unsummon": "o1"}, ["unsummon"])

@@ -173,3 +173,12 @@ def test_damage_to_a_planeswalker_is_refused_not_marked_as_on_a_creature():
     g = new_game({"alice": {"hand": ["Lava Axe"]}, "bob": {"battlefield": [liliana]}})
     act(g, "cast", player="alice", card="Lava Axe", targets=[one(g, "Liliana, Defiant Necromancer")["id"]])
     _refuses(g, {"action": "resolve"}, "Lava Axe", "planeswalker")
+
+
+def test_a_player_who_drew_from_an_empty_library_loses():
+    """121.4, 704.5b: Deep Analysis makes bob draw two from his empty library; he loses at the next check."""
+    g = new_game({"alice": {"hand": ["Deep Analysis"], "battlefield": ["Island", "Island", "Island", "Island"]}, "bob": {}})
+    act(g, "cast", player="alice", card="Deep Analysis", targets=["bob"])
+    act(g, "resolve")
+    assert g.player("bob").lost and not g.player("alice").lost
+    assert any(e["type"] == "player_lost" and e.get("rule") == "704.5b" for e in g.state.events)

@@ -168,6 +168,38 @@ DEVIATIONS = {
         "reproduction": "fuzz-phase-transform-face-down-non-dfc",
         "scenarios": [],
     },
+    "hinder-countered-to-graveyard": {
+        "rules": ["cr.current.counter", "cr.current.replacement-effects"],
+        "engine": "Hinder counters Shock (or Thoughtcast, Enormous Baloth, Moonmist): phase.rs moves the countered card from the "
+                  "stack to its owner's graveyard, then from the graveyard to the graveyard, and never asks top or bottom; it "
+                  "ends in the graveyard. Found by `mtgrules fuzz --engine phase` (generated, shrunk to four steps).",
+        "rule": "701.6a and 614.1a: Hinder's \"put that card on ... its owner's library instead of into that player's graveyard\" "
+                "replaces the countered card's move to the graveyard; it goes from the stack to the library.",
+        "reproduction": "fuzz-phase-hinder-countered-spell-to-graveyard",
+        "scenarios": [],
+    },
+    "special-action-breaks-pass-succession": {
+        "rules": ["cr.current.all-pass", "cr.current.special-action-priority", "morph.d"],
+        "engine": "bob casts Lightning Bolt and passes; alice turns a morph face up and passes: phase.rs resolves the Bolt, "
+                  "counting bob's pass from before the special action. Found by `mtgrules fuzz --engine phase` (generated, "
+                  "shrunk to six steps).",
+        "rule": "117.4: the top of the stack resolves when all players pass in succession, without taking any actions in "
+                "between; turning a permanent face up is a special action (morph.d, 116.2b) after which its player "
+                "receives priority (117.3c), so bob must pass again.",
+        "reproduction": "fuzz-phase-special-action-breaks-pass-succession",
+        "scenarios": [],
+    },
+    "granted-flashback-not-listed": {
+        "rules": ["flashback.a", "cr.current.layers"],
+        "engine": "Snapcaster Mage gives Burst Lightning flashback: phase.rs lets alice cast it from the graveyard with "
+                  "flashback (and kicker: 4 damage, exiled), but lists only Kicker among the card's keywords and abilities. "
+                  "(The same scenario's cast event shows cost {R}, not the total {4}{R} phase.rs made alice pay: the adapter "
+                  "reads the cost of phase.rs's pending cast, announced before the kicker is decided.)",
+        "rule": "702.34a and 613.1f: \"gains flashback\" adds the keyword ability flashback to the card (layer 6) until "
+                "end of turn.",
+        "reproduction": "phase-dev-granted-flashback-not-listed",
+        "scenarios": ["vocab-flashback-spell-cast-with-kicker"],
+    },
     "declare-attackers-step-skipped": {
         "rules": ["cr.current.declare-attackers", "cr.current.priority"],
         "engine": "When no creature attacks (none can, or none is declared), phase.rs goes from the beginning of combat "
