@@ -23,7 +23,6 @@ from __future__ import annotations
 from .characteristic_effects import structured_abilities
 from .combat_state import combat
 from .journal import journal_of
-from .madness import OFFER
 
 _CAST_ZONES = ("hand", "graveyard", "exile", "command")
 
