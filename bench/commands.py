@@ -5,11 +5,13 @@ Each round runs every command once on each side, interleaved (before, this, befo
 its own process; wall time and the process's CPU (user + system, its children included) are
 recorded. A warm-up round comes first and is not counted (it fills each side's caches, as any
 second run on a machine finds them; each side has a cache folder of its own, and `docs` an
-output folder of its own). Printed: median [min-max] per command and side, the ratio,
+output folder of its own). With --cold every run gets a new, empty cache and output folder: the
+first run on a machine, or after the cache folder was cleared (verify and docs remember results
+and pages by the hash of their inputs, so the warm figures show a rerun with nothing changed). Printed: median [min-max] per command and side, the ratio,
 and each target of the issue with its verdict. The load average is printed too: wall times on a
 busy machine say little, CPU and ratios say more.
 
-    python bench/commands.py [--rounds N] [--before DIR] [--verify] [--docs]
+    python bench/commands.py [--rounds N] [--before DIR] [--verify] [--docs] [--cold]
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ def main() -> None:
     ap.add_argument("--verify", action="store_true", help="also time `mtgrules verify` (minutes per round)")
     ap.add_argument("--docs", action="store_true", help="also time `mtgrules docs` (the incremental build a user reruns; minutes per round)")
     ap.add_argument("--only-slow", action="store_true", help="time only --verify and --docs")
+    ap.add_argument("--cold", action="store_true", help="a new, empty cache (and docs output) folder for every run")
     args = ap.parse_args()
     if args.before is None:
         ap.error("give --before DIR or set $MTGRULES_BENCH_BEFORE")
@@ -67,14 +70,16 @@ def main() -> None:
         for rnd in range(args.rounds + 1):
             for name, argv in commands.items():
                 for side, root in sides.items():
-                    env = dict(os.environ, MTGRULES_CACHE_DIR=f"{tmp}/{side}/cache")
+                    folder = f"{tmp}/{side}/{rnd}" if args.cold else f"{tmp}/{side}"
+                    env = dict(os.environ, MTGRULES_CACHE_DIR=f"{folder}/cache")
                     env.pop("PYTHONDONTWRITEBYTECODE", None)  # bytecode caches, as an installed package has them
-                    args_of_side = [a.replace("{tmp}", f"{tmp}/{side}") for a in argv]
+                    args_of_side = [a.replace("{tmp}", folder) for a in argv]
                     wall, cpu = timed([str(root / ".venv" / "bin" / "mtgrules"), *args_of_side], root, env)
                     if rnd:  # round 0 warms up
                         figures[side, name][0].append(wall)
                         figures[side, name][1].append(cpu)
-    print(f"load average at the end: {os.getloadavg()[0]:.2f} (2 cores idle is below 1); {args.rounds} rounds after a warm-up")
+    print(f"load average at the end: {os.getloadavg()[0]:.2f} (2 cores idle is below 1); {args.rounds} rounds after a warm-up; "
+          f"{'cold: empty cache folders every run' if args.cold else 'warm: each side keeps its cache folder'}")
     print(f"{'command':24} {'side':7} {'wall s, median [range]':>28} {'CPU s, median [range]':>28}")
     med = {}
     for name in commands:

@@ -33,13 +33,16 @@ def read_header(path: Path) -> dict | None:
     return data["header"] if isinstance(data, dict) and isinstance(data.get("header"), dict) else None
 
 
-def corpus_fingerprint(scenarios) -> str:
-    """A digest of the scenario files (ID and content): another corpus, another fingerprint."""
+def corpus_fingerprint(scenarios, known: dict[str, str] | None = None) -> str:
+    """A digest of the scenario files (ID and content): another corpus, another fingerprint.
+    ``known``: the SHA-256 (hex) of files already read, by path (``Corpus.digests``)."""
     import hashlib
 
+    known = known or {}
     digest = hashlib.sha256()
     for s in sorted(scenarios, key=lambda s: s.id):
-        digest.update(s.id.encode("utf-8") + b"\0" + hashlib.sha256(Path(s.file).read_bytes()).digest())
+        sha = bytes.fromhex(known[s.file]) if s.file in known else hashlib.sha256(Path(s.file).read_bytes()).digest()
+        digest.update(s.id.encode("utf-8") + b"\0" + sha)
     return digest.hexdigest()[:16]
 
 

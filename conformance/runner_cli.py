@@ -218,7 +218,7 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, shard, r
         sys.exit(2)
     run = Run(lambda: load_engine(engine_spec, validate_messages=validate_messages, timeout=timeout), selected, pool,
               results_path=results_file, resume=resume, timeout=timeout, baseline=baseline,
-              identity={"engine": engine_spec, "corpus": corpus_fingerprint(_FileRecord.all(scenario_dir or SCENARIO_DIR))})
+              identity={"engine": engine_spec, "corpus": corpus_fingerprint(_FileRecord.all(scenario_dir or SCENARIO_DIR), corpus.digests)})
     progress, advance = _progress(f"conform {engine_spec}", len(selected), quiet)
     with progress:
         try:

@@ -82,6 +82,9 @@ class Corpus:
     problems: list[Problem]
     files: int
     pool: CardPool
+    #: The SHA-256 (hex) of each scenario file whose bytes the load read, by path: the results
+    #: file's corpus fingerprint reuses them instead of reading every file again.
+    digests: dict[str, str] = field(default_factory=dict, repr=False)
 
     def by_id(self) -> dict[str, Scenario]:
         return {s.id: s for s in self.scenarios}
@@ -259,7 +262,8 @@ def _selected(files: list[Path], directory: Path, selection: Selection | None) -
     return [path for path in files if selection.keeps_file(path) and selection.keeps(path, directory)]
 
 
-def _assembled(checked: list[tuple[Path, list[Problem], Scenario | None]], problems: list[Problem], pool: CardPool) -> Corpus:
+def _assembled(checked: list[tuple[Path, list[Problem], Scenario | None]], problems: list[Problem], pool: CardPool,
+               digests: dict[str, str] | None = None) -> Corpus:
     """The corpus of the files checked (in order): a scenario ID taken by an earlier file is a problem."""
     scenarios: list[Scenario] = []
     seen: dict[str, str] = {}
@@ -272,7 +276,7 @@ def _assembled(checked: list[tuple[Path, list[Problem], Scenario | None]], probl
         if scenario is not None and not found:
             seen[scenario.id] = str(path)
             scenarios.append(scenario)
-    return Corpus(scenarios, sorted(set(problems)), len(checked), pool)
+    return Corpus(scenarios, sorted(set(problems)), len(checked), pool, digests or {})
 
 
 #: The code and schemas besides the spec and card folders whose change changes what loading finds.
@@ -323,19 +327,20 @@ def _load_remembered(directory: Path, selection: Selection | None) -> Corpus:
         problems.append(Problem(str(directory), None, "rules", cache.folder["spec_problem"]))
     pool, problems = _runner_pool(base, local, problems)
     scoped: dict = {}
-    checked = []
+    checked, digests = [], {}
     for path in files:
         if selection is not None and not selection.keeps_file(path):
             continue
         data = path.read_bytes()
-        entry = cache.entry(path, cc.digest(data))
+        sha = digests[str(path)] = cc.digest(data)
+        entry = cache.entry(path, sha)
         if entry is None:
             if selection is not None and not selection.keeps(path, directory):
                 continue  # not validated: remembered when a run keeps it
             if not context:
                 context = list(_spec_context()[:2])
             found, scenario = check_file(path, directory, _scoped(base, local, path, scoped), *context)
-            entry = {"sha": cc.digest(data), "problems": cc.problems_json(found),
+            entry = {"sha": sha, "problems": cc.problems_json(found),
                      "scenario": None if scenario is None else cc.scenario_json(scenario.doc.data, scenario.doc._lines),
                      "words": file_words(scenario.doc.data, path, directory) if scenario is not None else _words_of(path, directory)}
             cache.put(path, entry)
@@ -344,7 +349,7 @@ def _load_remembered(directory: Path, selection: Selection | None) -> Corpus:
         scenario = None if entry["scenario"] is None else _scenario(yamlio.Located(path, *cc.scenario_of(entry["scenario"])[::-1]), path, directory)
         checked.append((path, cc.problems_of(entry["problems"]), scenario))
     cache.save(files)
-    return _assembled(checked, problems, pool)
+    return _assembled(checked, problems, pool, digests)
 
 
 def _words_of(path: Path, root: Path) -> list[str] | None:

@@ -83,3 +83,21 @@ def test_a_changed_context_validates_every_file_again(sample_dir, checked):
     (cards / "local.yaml").write_text("")  # a cards/ folder appears beside the scenarios: another context
     _load(sample_dir)
     assert sorted(checked) == sorted(f"{sid}.yaml" for sid in SAMPLE)
+
+
+def test_the_digests_a_load_kept_give_the_corpus_fingerprint_of_the_files_read_again(sample_dir):
+    """The results file's corpus fingerprint reuses the digests the load computed (``Corpus.digests``):
+    the same fingerprint as reading every file again, and an edited file changes both."""
+    from mtgrules.conformance.results_file import corpus_fingerprint
+
+    def fingerprints():
+        loaded, files = _load(sample_dir), corpus.scenario_files(sample_dir)
+        records = [type("R", (), {"id": p.stem, "file": str(p)})() for p in files]
+        assert set(loaded.digests) == {str(p) for p in files}
+        return corpus_fingerprint(records, loaded.digests), corpus_fingerprint(records)
+
+    kept, read = fingerprints()
+    assert kept == read
+    edited = sample_dir / "merging" / "merge-counters-stay.yaml"
+    edited.write_text(edited.read_text() + "\n# edited\n")
+    assert fingerprints()[0] == fingerprints()[1] != kept
