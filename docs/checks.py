@@ -5,9 +5,10 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from mtgrules.verify import CheckResult, remembered
+from mtgrules.verify import CheckResult, costs, remembered
 
 
+@costs(12)
 @remembered("spec", "cards", "model", "proofs", "conformance", "docs", "", checkout=True,
             tools=("sphinx", "myst-parser", "docutils", "z3-solver", "ruamel.yaml", "jsonschema"))
 def docs_build() -> CheckResult:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import sys
 
 import click
 
 from . import __version__
-from .verify import checks, label, run_check
+from .verify import checks, run_checks
 
 #: name -> (module, attribute, help shown in ``mtgrules --help``) of every part's commands.
 COMMANDS = {
@@ -81,7 +82,9 @@ SHOWN_DETAILS = 50
 @main.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @click.option("--fresh", is_flag=True, help="Run every check, even those whose passing result on the same inputs is remembered.")
-def verify(as_json: bool, fresh: bool) -> None:
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes that run the checks (default: one per core; 1 runs them in this process, one after another).")
+def verify(as_json: bool, fresh: bool, jobs: int | None) -> None:
     """Run every check the project has (spec validation and coverage, proofs, the custom-rules
     check, the corpus on the reference model) and print a summary; exit 1 if any fails.
 
@@ -99,12 +102,15 @@ def verify(as_json: bool, fresh: bool) -> None:
     console = Console(highlight=False, stderr=as_json)
     results = []
     todo = checks()
-    for n, check in enumerate(todo, 1):
-        with console.status(f"[{n}/{len(todo)}] {label(check)} ..."):
-            result = run_check(check, fresh)
-        results.append(result)
-        if not as_json:
-            _print_result(console, result)
+    jobs = jobs or min(os.cpu_count() or 1, len(todo))
+    with console.status(f"[0/{len(todo)}] starting ...") as status:
+        def running(labels: list[str]) -> None:
+            status.update(f"[{len(results)}/{len(todo)} done] {', '.join(labels)} ...")
+
+        for result in run_checks(todo, fresh, jobs, running):
+            results.append(result)
+            if not as_json:
+                _print_result(console, result)
     failed = [r for r in results if not r.ok]
     if as_json:
         click.echo(json.dumps({"ok": not failed, "checks": [r.as_json() for r in results]}, indent=2, ensure_ascii=False))

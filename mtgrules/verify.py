@@ -8,6 +8,10 @@ A check's progress label is its ``label`` (set with :func:`labelled`), else its 
 A passing check's details are findings to read, not problems: verify shows their count and the
 check's ``command`` (where to read them) instead of the lines themselves.
 
+The checks run in worker processes, one per core (``verify -j``), the slowest first (its
+:func:`cost`): the documentation build takes as long as the others together. Their results are
+shown in the order of :func:`checks` whatever order they finish in.
+
 A slow check whose result depends only on files it can name (the proofs, the custom-rules
 checker, the documentation build) is marked with :func:`remembered` and the parts it reads: its
 passing result is kept in the cache folder under the SHA-256 of every file of those parts and the
@@ -20,8 +24,11 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
+import multiprocessing
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterator
 
 from .remember import Kept, folder_digest, part_folder, tool_versions
 
@@ -77,6 +84,19 @@ def labelled(label: str):
     return mark
 
 
+def costs(seconds: float):
+    """Say how long a check takes when it runs (not remembered), in seconds on a 2-core machine:
+    verify starts the costliest checks first, so that no worker is left with a long one at the end."""
+    def mark(check):
+        check.cost = seconds
+        return check
+    return mark
+
+
+def cost(check: Callable[[], CheckResult]) -> float:
+    return getattr(check, "cost", 1.0)
+
+
 def label(check: Callable[[], CheckResult]) -> str:
     """The check's label, else its part and name without ``check``: "spec", "proofs: trace properties"."""
     if getattr(check, "label", None):
@@ -113,3 +133,53 @@ def run_check(check: Callable[[], CheckResult], fresh: bool = False) -> CheckRes
     if digest and result.ok:
         KEPT.store(name, digest, result.as_json())
     return result
+
+
+def run_checks(todo: list[Callable[[], CheckResult]], fresh: bool = False, jobs: int = 1,
+               running: Callable[[list[str]], None] | None = None) -> Iterator[CheckResult]:
+    """The result of each check of ``todo``, in that order. With ``jobs`` above 1 the checks run in
+    that many worker processes (a check is sent by name: a module-level function), the costliest
+    first. ``running`` is told the labels of the checks running whenever that changes. A check whose
+    worker dies (killed, out of memory) is a failed check, as is one that raises."""
+    if jobs <= 1:
+        for check in todo:
+            if running:
+                running([label(check)])
+            yield run_check(check, fresh)
+        return
+    queue = sorted(range(len(todo)), key=lambda n: -cost(todo[n]))  # the costliest first
+    done: dict[int, CheckResult] = {}
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures: dict = {}  # the checks sent, one per idle worker: what runs is what was sent
+        shown = 0
+        try:
+            while queue or futures:
+                while queue and len(futures) < jobs:
+                    n = queue.pop(0)
+                    try:
+                        futures[pool.submit(run_check, todo[n], fresh)] = n
+                    except BrokenProcessPool as exc:  # an earlier check's worker died: the pool takes no more
+                        done[n] = CheckResult(label(todo[n]), False, f"not run: a worker process died before it ({exc})")
+                if running:
+                    running([label(todo[n]) for n in sorted(futures.values())])
+                finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    n = futures.pop(future)
+                    done[n] = _outcome(future, todo[n])
+                while shown in done:
+                    yield done.pop(shown)
+                    shown += 1
+        except BaseException:  # interrupted (Ctrl-C), or the caller stopped reading: nothing more is started
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def _outcome(future, check: Callable[[], CheckResult]) -> CheckResult:
+    """A finished worker job's result; its exception (``run_check`` catches a check's own) as a failed check."""
+    try:
+        return future.result()
+    except BrokenProcessPool as exc:
+        why = f"its worker process ended before it finished ({exc})"
+    except (Exception, SystemExit) as exc:  # noqa: BLE001 - e.g. a check that cannot be sent to a worker (not a module-level function)
+        why = f"{type(exc).__name__}: {exc}"
+    return CheckResult(label(check), False, f"crashed: {why}")

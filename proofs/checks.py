@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from mtgrules.verify import CheckResult, remembered
+from mtgrules.verify import CheckResult, costs, remembered
 
 from .lint import reviewed as lint_reviewed
 from .obligation import prove
 from .registry import obligations
 
 
+@costs(3)
 @remembered("proofs", "spec", "cards", "model", "")
 def check_proofs() -> CheckResult:
     verdicts = [prove(ob) for ob in obligations()]

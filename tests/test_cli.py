@@ -64,13 +64,13 @@ def _fake_checks():
 def test_verify_progress_labels_and_findings(monkeypatch):
     shown = []
     monkeypatch.setattr(cli, "checks", _fake_checks)
-    from rich.console import Console
+    from rich.status import Status
 
-    real_status = Console.status
-    monkeypatch.setattr(Console, "status", lambda self, text, **kw: shown.append(text) or real_status(self, text, **kw))
-    result = CliRunner().invoke(cli.main, ["verify"])
+    real_update = Status.update
+    monkeypatch.setattr(Status, "update", lambda self, status=None, **kw: shown.append(status) or real_update(self, status, **kw))
+    result = CliRunner().invoke(cli.main, ["verify", "-j", "1"])  # in this process: the fake checks are not module-level
     assert result.exit_code == 1
-    assert shown == ["[1/2] custom rules: TEST ...", "[2/2] broken thing ..."]
+    assert shown == ["[0/2 done] custom rules: TEST ...", "[1/2 done] broken thing ..."]
     out = result.output
     assert "PASS custom rules: TEST: 2 contradiction\n     2 finding(s) to read: `mtgrules lint-rules test.yaml`" in out
     assert "contradiction: a, b" not in out  # findings are read with the command, not dumped

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from mtgrules.paths import shown_path
 from mtgrules.problems import InputError
-from mtgrules.verify import labelled, remembered
+from mtgrules.verify import costs, labelled, remembered
 
 from ..rulesets import CORE, DYN
 from .check import lint_file
@@ -80,6 +80,7 @@ LINT_INPUTS = ("proofs", "spec", "cards", "conformance", "model", "")
 
 
 @labelled("custom rules: DYN")
+@costs(2)
 @remembered(*LINT_INPUTS)
 def check_dyn_custom_rules():
     """The custom-rules checker on DYN: the findings must be the reviewed ones."""
