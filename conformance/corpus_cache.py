@@ -8,6 +8,8 @@ data and line tree, and its words (for ``-k``); and, for the whole folder, the c
 the spec's problem, keyed by the *context*: the bytes of every file validation depends on (the
 spec and card folders, the folder's own ``cards/``, the validation code and schemas). A changed
 scenario file is validated again (only it); a changed context validates every file again. A
+file a ``-k`` run leaves out is not validated: its entry holds its words only (no ``problems``),
+so the next ``-k`` run does not parse it again, and a run that keeps it validates it. A
 missing, torn or unwritable cache only costs the time. Only the default context is cached (the
 project's pool and spec: ``load_corpus`` without a pool, rule IDs, editions or a cards file).
 """
@@ -25,7 +27,7 @@ from mtgrules.problems import Problem
 from mtgrules.remember import files_digest
 
 #: Bump when what an entry holds changes.
-VERSION = 2
+VERSION = 3
 
 
 def digest(data: bytes) -> str:

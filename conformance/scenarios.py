@@ -334,9 +334,13 @@ def _load_remembered(directory: Path, selection: Selection | None) -> Corpus:
         data = path.read_bytes()
         sha = digests[str(path)] = cc.digest(data)
         entry = cache.entry(path, sha)
-        if entry is None:
-            if selection is not None and not selection.keeps(path, directory):
-                continue  # not validated: remembered when a run keeps it
+        if entry is None or "problems" not in entry:  # not validated yet (its words perhaps known)
+            if selection is not None:
+                words = entry["words"] if entry is not None else _words_of(path, directory)
+                if not selection.keeps_words(words):
+                    if entry is None:
+                        cache.put(path, {"sha": sha, "words": words})  # its words only: validated when a run keeps it
+                    continue
             if not context:
                 context = list(_spec_context()[:2])
             found, scenario = check_file(path, directory, _scoped(base, local, path, scoped), *context)

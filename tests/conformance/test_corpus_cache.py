@@ -101,3 +101,24 @@ def test_the_digests_a_load_kept_give_the_corpus_fingerprint_of_the_files_read_a
     edited = sample_dir / "merging" / "merge-counters-stay.yaml"
     edited.write_text(edited.read_text() + "\n# edited\n")
     assert fingerprints()[0] == fingerprints()[1] != kept
+
+
+def test_a_file_a_selection_leaves_out_is_read_once_for_its_words(sample_dir, checked, monkeypatch):
+    """A new file that -k leaves out is parsed once for its words (remembered without validation),
+    not at every later -k run; a run that keeps it validates it then."""
+    from mtgrules.conformance.keywords import keyword_matcher
+
+    _load(sample_dir)
+    checked.clear()
+    copy = sample_dir / "merging" / "merge-copy.yaml"
+    copy.write_text((sample_dir / "merging" / "merge-counters-stay.yaml").read_text().replace("id: merge-counters-stay", "id: merge-copy"))
+    parsed = []
+    real = corpus._words_of
+    monkeypatch.setattr(corpus, "_words_of", lambda path, root: parsed.append(path.name) or real(path, root))
+    flashback = corpus.Selection(keyword_matcher("flashback"))
+    _load(sample_dir, flashback)
+    assert parsed == ["merge-copy.yaml"] and checked == []
+    again = _load(sample_dir, flashback)
+    assert parsed == ["merge-copy.yaml"] and checked == [] and {s.id for s in again.scenarios} == set(SAMPLE[:2])
+    kept = _load(sample_dir, corpus.Selection(keyword_matcher("merge")))
+    assert checked == ["merge-copy.yaml"] and "merge-copy" in {s.id for s in kept.scenarios}
