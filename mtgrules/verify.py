@@ -24,9 +24,6 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
-import multiprocessing
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
@@ -147,6 +144,10 @@ def run_checks(todo: list[Callable[[], CheckResult]], fresh: bool = False, jobs:
                 running([label(check)])
             yield run_check(check, fresh)
         return
+    import multiprocessing  # here: every command imports this module, and these cost 20 ms
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+
     queue = sorted(range(len(todo)), key=lambda n: -cost(todo[n]))  # the costliest first
     done: dict[int, CheckResult] = {}
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
@@ -176,6 +177,8 @@ def run_checks(todo: list[Callable[[], CheckResult]], fresh: bool = False, jobs:
 
 def _outcome(future, check: Callable[[], CheckResult]) -> CheckResult:
     """A finished worker job's result; its exception (``run_check`` catches a check's own) as a failed check."""
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         return future.result()
     except BrokenProcessPool as exc:
