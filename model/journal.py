@@ -97,7 +97,10 @@ class Journal:
 
     def _adopt_changed(self, start: int) -> None:
         """Take over the new values (plain lists, dicts, new objects) stored in the changed containers: in a
-        dict or an object, the values that are not the ones its saved copy holds (the others were tracked)."""
+        dict or an object, the values that are not the ones its saved copy holds (the others were tracked).
+        Nothing to do unless ``loose``: every value stored since the last take-over was tracked or SHARED."""
+        if not self.loose:
+            return
         self.loose = False
         memo: dict[int, object] = {}
         for target, before in self.saved[start:]:

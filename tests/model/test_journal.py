@@ -16,7 +16,7 @@ from mtgrules.conformance.fuzz.strategies import request, setup_cards, setups
 from mtgrules.conformance.runner import _engine_step
 from mtgrules.model import actions as model_actions
 from mtgrules.model.game import Game
-from mtgrules.model.journal import TDict, TList, journal_of
+from mtgrules.model.journal import SHARED, TDict, TList, journal_of
 from mtgrules.model.objects import GameObject
 from mtgrules.model.offers import legal_actions
 
@@ -56,6 +56,45 @@ def test_a_refused_action_leaves_the_state_as_a_deep_copy_taken_before_it(data):
             before, snap, events = copy.deepcopy(game.state), game.snapshot(), len(game.events)
             legal_actions(game, game.state.priority)
             _same(game, before, snap, events)
+
+
+def _untracked(value, journal, where: str, seen: set) -> list[str]:
+    """Where the state holds a value its journal would not see change: a plain list or dict, or an object
+    not attached to ``journal`` (the invariant after every action that lets a commit skip its take-over)."""
+    kind = type(value)
+    if kind in SHARED or id(value) in seen:
+        return []
+    seen.add(id(value))
+    if kind in (list, dict) or kind in (TList, TDict) and value._j is not journal:
+        return [where]
+    if kind in (TList, tuple, frozenset):
+        return [w for i, v in enumerate(value) for w in _untracked(v, journal, f"{where}[{i}]", seen)]
+    if kind is TDict:
+        return [w for k, v in value.items() for w in _untracked(v, journal, f"{where}[{k!r}]", seen)]
+    fields = getattr(value, "__dict__", None)
+    if fields is None:
+        return []
+    if fields.get("_j") is not journal:
+        return [where]
+    return [w for name, v in fields.items() if name[0] != "_" and name not in kind._untracked
+            for w in _untracked(v, journal, f"{where}.{name}", seen)]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+@given(st.data())
+def test_after_every_action_the_whole_state_is_tracked(data):
+    """Random games of the fuzz kits: after each step the model accepts, every value of the state is tracked
+    by its journal (so a commit with nothing ``loose`` has nothing to take over, model/journal.py)."""
+    setup, _, labels, _ = data.draw(setups(KITS))
+    table = Table(request(setup, setup_cards(setup), card_pool()), card_pool(), sorted({f for k in KITS for f in k.features}), list(labels))
+    game = table.game
+    for _ in range(data.draw(st.integers(3, 10))):
+        options = table.candidates()
+        if not options:
+            break
+        if table.apply(data.draw(st.sampled_from(options))) == "ok":
+            journal = journal_of(game.state)
+            assert not journal.loose and _untracked(game.state, journal, "state", set()) == []
 
 
 def _fresh_characteristics_agree(game) -> None:
