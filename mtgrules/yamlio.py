@@ -161,7 +161,8 @@ def _raw_line(raw: Any, path: list) -> int:
 _NULL = {"", "~", "null", "Null", "NULL"}
 _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
-_FLOAT = re.compile(r"[-+]?[0-9]+\.[0-9]+(?:[eE][-+]?[0-9]+)?")
+#: Decimal fractions and the exponent forms JSON writes (``6e-05``: a float to ruamel, text to YAML 1.1).
+_FLOAT = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+(?:[eE][-+]?[0-9]+)?|[eE][-+]?[0-9]+)")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 #: Every other plain scalar that ruamel (YAML 1.2) does not read as text: other forms of numbers
 #: (underscores, octal, hex, binary, exponents, infinities, NaN), timestamps, ``<<`` and ``=``.

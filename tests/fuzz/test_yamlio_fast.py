@@ -13,9 +13,11 @@ from mtgrules.problems import InputError
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted(p for part in ("spec", "cards", "conformance", "proofs", "tests/fuzz/seeds") for p in (ROOT / part).rglob("*.yaml"))
+#: JSON files read through yamlio: the kept conformance reports (their durations are written ``6e-05``).
+REPORTS = sorted((ROOT / "conformance" / "reports").glob("*.json"))
 #: Plain scalars whose type depends on the YAML version or on the form of a number.
 TRICKY = ["yes", "no", "on", "off", "y", "n", "Yes", "NULL", "Null", "~", "TRUE", "tRUE", "017", "0o17", "0x1F", "0b101",
-          "1_000", "1:20", "1:20.5", "-0", "+5", "1.", ".5", "1e3", "1E+3", "1.5e400", ".inf", "-.Inf", ".NaN", "=", "<<",
+          "1_000", "1:20", "1:20.5", "-0", "+5", "1.", ".5", "1e3", "1E+3", "1.5e400", "6e-05", "-2E+07", "01e5", "0e0", "1e", "1.e5", ".inf", "-.Inf", ".NaN", "=", "<<",
           "2020-1-1 10:00:00", "2020-01-01", "2020-01-01T10:00:00Z", "702.34a", "3/3", "*/*", "- x", "'q'", "\"q\\u0041\"",
           "! 5", "!!str 5", "!!int '7'", "&a x", "123456789012345678901234567890", "1" * 5000, "0.1", "-1.25", "a\x85b", "a\u2028b"]
 
@@ -55,10 +57,16 @@ def test_the_fast_path_is_available_and_taken(tmp_path, monkeypatch):
     assert yamlio.load(path).data == {"a": 1}
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", FILES + REPORTS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_project_files_read_the_same(path):
     fast, slow = _both(path)
     assert fast == slow
+
+
+@pytest.mark.parametrize("path", REPORTS, ids=lambda p: p.name)
+def test_reports_take_the_fast_path(path):
+    """A report of 300 results costs ruamel about 1 s; libyaml reads it (and ``mtgrules docs`` reads them all)."""
+    yamlio._fast(path.read_text(encoding="utf-8"))  # raises _Unusual where ruamel would have to read it
 
 
 @pytest.mark.parametrize("seed", range(40))
