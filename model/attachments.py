@@ -57,19 +57,20 @@ def granted(game, obj) -> list[dict]:
     return out
 
 
-def granted_keywords(game, obj, values):
-    """Layer 6 (613.1f): keywords the attachments give ``obj``."""
+def granted_keywords(values, abilities: list[dict]):
+    """Layer 6 (613.1f): keywords the attachments' ``abilities`` (:func:`granted`) give an object with ``values``."""
+    if not abilities:
+        return values
     keywords = list(values.keywords)
-    for ab in granted(game, obj):
+    for ab in abilities:
         keywords += [k for k in ab.get("add_keywords") or [] if k.lower() not in {x.lower() for x in keywords}]
         if ab.get("protection") and "Protection" not in keywords:
             keywords.append("Protection")
     return values.with_(keywords=tuple(keywords)) if len(keywords) != len(values.keywords) else values
 
 
-def granted_power_toughness(game, obj) -> tuple[int, int]:
-    """Layer 7c (613.4c): the +N/+M the attachments give ``obj``."""
-    abilities = granted(game, obj)
+def granted_power_toughness(abilities: list[dict]) -> tuple[int, int]:
+    """Layer 7c (613.4c): the +N/+M the attachments' ``abilities`` (:func:`granted`) give."""
     return sum(a.get("power", 0) for a in abilities), sum(a.get("toughness", 0) for a in abilities)
 
 

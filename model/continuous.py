@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from mtgrules.spec import implements
 
-from .attachments import granted_keywords, granted_power_toughness
+from .attachments import granted, granted_keywords, granted_power_toughness
 from .characteristic_effects import apply_characteristic_effects, effect_fields
 from .control import control_effects_end
 from .double_faced import copy_of_back_face, dfc_characteristics
@@ -14,7 +14,7 @@ from .dynamic import dynamic_characteristics, split_characteristics
 from .face_down import face_down_characteristics
 from .imprinted import imprinted_characteristics
 from .merging import ability_faces, merged_characteristics
-from .objects import Characteristics, Component, GameObject, face_characteristics
+from .objects import Characteristics, Component, GameObject, face_characteristics, once_per
 
 NO_CHARACTERISTICS = Characteristics()
 
@@ -78,7 +78,8 @@ def characteristics(game, obj: GameObject) -> Characteristics:
     of turn" +2/+2 keeps applying."""
     if obj.ability is not None:
         return NO_CHARACTERISTICS
-    values = granted_keywords(game, obj, apply_characteristic_effects(game, obj, copiable_values(game, obj)))
+    attached = granted(game, obj)  # the Auras' and Equipment's abilities (layers 6 and 7c)
+    values = granted_keywords(apply_characteristic_effects(game, obj, copiable_values(game, obj)), attached)
     values = imprinted_characteristics(game, obj, values)  # Duplicant (layers 4, 7b)
     if values.power is None or not values.is_type("Creature"):
         return values
@@ -89,7 +90,9 @@ def characteristics(game, obj: GameObject) -> Characteristics:
     for effect in effects_on(game, obj, "pump"):
         power += effect.get("power", 0)
         toughness += effect.get("toughness", 0)
-    power, toughness = (x + y for x, y in zip((power, toughness), granted_power_toughness(game, obj)))  # Auras, Equipment
+    if attached:  # Auras, Equipment
+        more_power, more_toughness = granted_power_toughness(attached)
+        power, toughness = power + more_power, toughness + more_toughness
     plus = obj.counters.get("+1/+1", 0) - obj.counters.get("-1/-1", 0) if obj.counters else 0
     if power + plus == values.power and toughness + plus == values.toughness:
         return values  # nothing changed them: no new copy
@@ -100,13 +103,8 @@ _COUNTS_FACE_DOWN: dict[int, tuple[object, bool]] = {}
 
 
 def _counts_face_down(face) -> bool:
-    """Whether the face has Ixidron's characteristic-defining ability. Faces are immutable, so each is
-    asked once; the answer is kept by identity (faces compare equal whatever their abilities), with
-    the face itself, so that its id is not reused."""
-    known = _COUNTS_FACE_DOWN.get(id(face))
-    if known is None:
-        known = _COUNTS_FACE_DOWN[id(face)] = (face, any(a.get("cda") == "face_down_creatures" for a in face.abilities))
-    return known[1]
+    """Whether the face has Ixidron's characteristic-defining ability (asked once per face)."""
+    return once_per(_COUNTS_FACE_DOWN, face, lambda f: any(a.get("cda") == "face_down_creatures" for a in f.abilities))
 
 
 def add_effect(game, data: dict) -> dict:

@@ -10,7 +10,7 @@ from mtgrules.spec import implements
 
 from .cards import CardDef
 from .mana import colors_of_cost, combine_costs, mana_value
-from .objects import Characteristics, face_characteristics
+from .objects import Characteristics, face_characteristics, once_per
 
 
 def is_dynamic(card: CardDef) -> bool:
@@ -26,12 +26,19 @@ def _unique(values) -> tuple:
     return tuple(out)
 
 
+_COMBINED: dict[int, tuple[CardDef, Characteristics]] = {}
+
+
 @implements("dyn.1", "dyn.4", "dyn.4a", "dyn.4b", "dyn.4c", "dyn.example.r1", "cr.current.split-cards")
 def combined_characteristics(card: CardDef) -> Characteristics:
     """DYN.4: the characteristics of a card with halves are those of its two halves combined.
     DYN.4a: it has two names. DYN.4b: its mana cost is the combined mana costs of its halves;
     colors and converted mana cost come from that combined cost. DYN.4c: it has each card type
-    of either half and each ability in the text box of each half."""
+    of either half and each ability in the text box of each half. Computed once per card."""
+    return once_per(_COMBINED, card, _combined)
+
+
+def _combined(card: CardDef) -> Characteristics:
     halves = [face_characteristics(f) for f in card.faces]
     cost = combine_costs(*(h.mana_cost for h in halves))
     return Characteristics(

@@ -241,12 +241,15 @@ def _hooked(base: type, name: str):
     first change in an epoch, and noting a value it stores that may not be tracked (``Journal.loose``)."""
     method = getattr(base, name)
     stores = name not in ("remove", "pop", "popitem", "clear", "sort", "reverse", "__delitem__", "__imul__")
+    reads_when_present = name == "setdefault"  # a key already there: a read, which must not start a new version
 
     def hooked(self, *args, **kwargs):
         try:
             journal = self._j
         except AttributeError:  # made by list's or dict's own machinery (copy.copy, pickle): not part of a state
             return method(self, *args, **kwargs)
+        if reads_when_present and args and args[0] in self:
+            return dict.__getitem__(self, args[0])
         journal.version += 1
         if self._g != journal.gen:
             self._g = journal.gen

@@ -218,6 +218,25 @@ def test_nested_transactions_roll_back_to_their_own_beginning():
     assert (bears.damage, bears.tapped) == (0, False)
 
 
+def test_setdefault_of_a_key_present_is_a_read():
+    """``combat(game)`` asks ``setdefault`` of keys that are there on every call: no new version of the state
+    (which would drop the cached characteristics), nothing saved, nothing loose; a key that is missing is
+    stored and rolled back like any other write."""
+    g = new_game({"alice": {"battlefield": ["Grizzly Bears"]}})
+    journal = journal_of(g.state)
+    combat = g.state.combat
+    dict.__setitem__(combat, "order", TDict())
+    combat["order"]._j, combat["order"]._g = journal, 0
+    depth = journal.begin()
+    version = journal.version
+    assert combat.setdefault("order", {}) is combat["order"]
+    assert (journal.version, journal.saved, journal.loose) == (version, [], False)
+    combat.setdefault("blocked", [])
+    assert journal.version == version + 1 and journal.loose
+    journal.rollback(depth)
+    assert "blocked" not in combat and "order" in combat
+
+
 def test_values_stored_during_an_action_are_tracked_after_it():
     """A plain dict an action stores and then changes keeps the change; after the action it is tracked, so
     a later refused action that changes it is rolled back."""
