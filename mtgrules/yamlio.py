@@ -4,7 +4,7 @@
 to a 1-based line. Two parsers, one result: libyaml (C, through PyYAML) reads ordinary files,
 about 20 times faster; ruamel.yaml (round-trip, YAML 1.2) reads every file the fast path leaves
 to it: a syntax error, anything a limit or normalisation rejects, and anything unusual (tags,
-merge keys, non-text keys, duplicate keys, numbers in any but the plain decimal forms, times,
+merge keys, non-text keys, duplicate keys, numbers in any but the plain decimal forms (and the exponents JSON writes, ``6e-05``), times,
 YAML 1.1 line breaks). So the values, the lines and every error message are ruamel's
 (tests/fuzz/test_yamlio_fast.py compares the two), and ruamel's document is not kept. What the
 fast path read is remembered by the text's hash in the cache folder (``$MTGRULES_CACHE_DIR``) as
