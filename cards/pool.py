@@ -134,23 +134,32 @@ def remembered_pool(directory: Path = POOL_DIR) -> CardPool:
     """The pool of ``directory`` (:func:`load_pool`; the project's by default), kept as JSON in the cache folder by the names and bytes of
     its files, its schema and the code that loads it: a process that needs the cards again (the reference
     model's pool, in every command and pytest worker) reads them without parsing and validating the YAML.
-    A missing, torn or unwritable cache only costs the time."""
+    A missing, torn or unwritable cache only costs the time. Within a process the pool read last is
+    returned again while its files' bytes are the same (the corpus and the reference model both read
+    the project's pool: it is parsed once); treat it as read-only."""
     from mtgrules import schemas
     from mtgrules.paths import cache_dir, write_whole
     from mtgrules.remember import files_digest
 
     inputs = [*Path(directory).glob("*.yaml"), CARD_SCHEMA, Path(__file__), Path(schemas.__file__)]
     target = cache_dir() / "cards" / f"pool-{files_digest(inputs)[:32]}.json"
+    if target in _READ:
+        return _READ[target]
     try:
-        return CardPool.from_json(json.loads(target.read_text(encoding="utf-8")))
+        pool = CardPool.from_json(json.loads(target.read_text(encoding="utf-8")))
     except (OSError, ValueError, TypeError, KeyError):
-        pass
-    pool = load_pool(directory)
-    try:
-        write_whole(target, json.dumps(pool.as_json()))
-    except OSError:
-        pass
+        pool = load_pool(directory)
+        try:
+            write_whole(target, json.dumps(pool.as_json()))
+        except OSError:
+            pass
+    _READ.clear()
+    _READ[target] = pool
     return pool
+
+
+#: The pool :func:`remembered_pool` read last, by its cache file (named by its inputs' digest).
+_READ: dict[Path, CardPool] = {}
 
 
 def load_atomic_cards(path: Path) -> CardPool:

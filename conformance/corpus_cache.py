@@ -3,15 +3,22 @@
 Loading the corpus (parsing every file, its schema and semantic checks, the card pool, the spec
 whose rule IDs the scenarios cite) costs far more than the few scenarios a ``-k`` run plays, and
 every process (``conform``, ``docs``, ``verify``, each pytest worker) loads it. So what loading
-found is kept as JSON: per scenario file, keyed by the SHA-256 of its bytes, its problems, its
-data and line tree, and its words (for ``-k``); and, for the whole folder, the card pools and
-the spec's problem, keyed by the *context*: the bytes of every file validation depends on (the
-spec and card folders, the folder's own ``cards/``, the validation code and schemas). A changed
-scenario file is validated again (only it); a changed context validates every file again. A
-file a ``-k`` run leaves out is not validated: its entry holds its words only (no ``problems``),
-so the next ``-k`` run does not parse it again, and a run that keeps it validates it. A
-missing, torn or unwritable cache only costs the time. Only the default context is cached (the
-project's pool and spec: ``load_corpus`` without a pool, rule IDs, editions or a cards file).
+found is kept: per scenario file, keyed by the SHA-256 of its bytes, its problems, its words (for
+``-k``) and its data and line tree; and, for the whole folder, the pools of its ``cards/``
+folders and the spec's problem, keyed by the *context*: the bytes of every file validation
+depends on (the spec and card folders, the folder's own ``cards/``, the validation code and
+schemas). A changed scenario file is validated again (only it); a changed context validates
+every file again. A file a ``-k`` run leaves out is not validated: its entry holds its words
+only (no ``problems``), so the next ``-k`` run does not parse it again, and a run that keeps it
+validates it. A missing, torn or unwritable cache only costs the time. Only the default context
+is cached (the project's pool and spec: ``load_corpus`` without a pool, rule IDs, editions or a
+cards file).
+
+The file is one line of JSON, the *index* (the context, the folder's part, each file's entry),
+then the scenarios' data, each a JSON text of its own at the offset, length and CRC-32 its entry
+gives: a ``-k`` run parses the index and the few scenarios it selected, not the others (parsing
+everything was most of a ``-k`` run's load). A scenario whose bytes do not match its CRC (a torn
+or damaged file) is not trusted: its file is validated again.
 """
 
 from __future__ import annotations
@@ -19,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import zlib
 from pathlib import Path
 from typing import Iterable
 
@@ -26,8 +34,8 @@ from mtgrules.paths import cache_dir, write_whole
 from mtgrules.problems import Problem
 from mtgrules.remember import files_digest
 
-#: Bump when what an entry holds changes.
-VERSION = 3
+#: Bump when what an entry holds or how the file is laid out changes.
+VERSION = 4
 
 
 def digest(data: bytes) -> str:
@@ -47,38 +55,71 @@ def problems_of(data: list[dict]) -> list[Problem]:
     return [Problem.from_json(p) for p in data]
 
 
-def scenario_json(data, lines) -> str:
-    """A scenario's data and line tree as JSON text inside the cache file's JSON: reading the file
-    then only scans it, and a ``-k`` run parses the scenarios it selected, not the others."""
-    return json.dumps([data, lines], ensure_ascii=True)
-
-
-def scenario_of(text: str) -> tuple:
-    """(data, lines) of :func:`scenario_json`'s text."""
-    data, lines = json.loads(text)
-    return data, lines
-
-
 class CorpusCache:
-    """The cache file of one scenario folder (as named, from this working directory): read once
-    when opened, written once by :meth:`save` if an entry was added."""
+    """The cache file of one scenario folder (as named, from this working directory): its index
+    read when opened, a scenario's data when asked for (:meth:`scenario`); written once by
+    :meth:`save` if an entry was added.
+
+    An entry is ``{"sha", "words"}`` plus, once validated, ``"problems"`` and the scenario's data
+    and line tree: ``"scenario"`` (the JSON value, an entry made in this process) or ``"at"``
+    ((offset, length, CRC-32) in the file, an entry read from it); neither when the file holds no
+    scenario."""
 
     def __init__(self, directory: Path, context: str):
         key = digest(f"{directory}\0{directory.resolve()}\0{os.getcwd()}".encode("utf-8", "surrogateescape"))
         self.file = cache_dir() / "corpus" / f"{key[:32]}.json"
         self.context = context
         self.changed = False
+        self._blobs = b""
         try:
-            held = json.loads(self.file.read_text(encoding="utf-8"))
-            fresh = isinstance(held, dict) and held.get("context") == context
+            held = self.file.read_bytes()
+            end = held.index(b"\n")
+            index = json.loads(held[:end])
+            fresh = isinstance(index, dict) and index.get("context") == context
         except (OSError, ValueError):  # none yet, or torn
             fresh = False
-        self.folder: dict | None = held.get("folder") if fresh else None
-        self.entries: dict[str, dict] = held.get("entries", {}) if fresh else {}
+        self.folder: dict | None = index.get("folder") if fresh else None
+        self.entries: dict[str, dict] = index.get("entries", {}) if fresh else {}
+        if fresh:
+            self._blobs = held[end + 1:]
 
     def entry(self, path: Path, sha: str) -> dict | None:
         entry = self.entries.get(str(path))
         return entry if entry is not None and entry.get("sha") == sha else None
+
+    def scenario(self, entry: dict) -> tuple | None:
+        """(data, lines) of a validated entry's scenario; None when its file holds none, or when
+        its bytes in the cache file are not whole (:meth:`damaged`: the file is validated again)."""
+        if "scenario" in entry:
+            return entry["scenario"]
+        blob = self._blob(entry)
+        if blob is None:
+            return None
+        try:
+            data, lines = json.loads(blob)
+        except (TypeError, ValueError):  # whole bytes, but not what save writes
+            entry["at"] = None
+            return None
+        return data, lines
+
+    @staticmethod
+    def damaged(entry: dict) -> bool:
+        """Whether an entry's scenario was found not whole (:meth:`scenario` returned None for it)."""
+        return "at" in entry and entry["at"] is None
+
+    def _blob(self, entry: dict) -> bytes | None:
+        """The bytes of an entry's scenario in the cache file; None when it has none, or (and the
+        entry marked damaged) when they do not match its offset, length and CRC."""
+        if "at" not in entry:
+            return None
+        at = entry["at"]
+        if isinstance(at, list) and len(at) == 3 and all(type(n) is int and n >= 0 for n in at):
+            offset, length, crc = at
+            blob = self._blobs[offset:offset + length]
+            if len(blob) == length and zlib.crc32(blob) == crc:
+                return blob
+        entry["at"] = None
+        return None
 
     def put(self, path: Path, entry: dict) -> None:
         self.entries[str(path)] = entry
@@ -92,9 +133,24 @@ class CorpusCache:
         """Write the entries of the files still ``present`` (whole or not at all, beside other processes)."""
         if not self.changed or self.folder is None:
             return
-        keep = {str(p) for p in present}
-        entries = {name: entry for name, entry in self.entries.items() if name in keep}
+        entries, blobs, size = {}, [], 0
+        for name in sorted({str(p) for p in present} & self.entries.keys()):
+            entry = dict(self.entries[name])
+            if "scenario" in entry:
+                blob = json.dumps(list(entry.pop("scenario")), ensure_ascii=True).encode("ascii")
+            elif "at" in entry:
+                blob = self._blob(entry)
+                if blob is None:
+                    continue  # damaged: validated again next time
+            else:
+                blob = None
+            if blob is not None:
+                entry["at"] = [size, len(blob), zlib.crc32(blob)]
+                blobs.append(blob)
+                size += len(blob)
+            entries[name] = entry
+        index = json.dumps({"context": self.context, "folder": self.folder, "entries": entries}, ensure_ascii=True)
         try:
-            write_whole(self.file, json.dumps({"context": self.context, "folder": self.folder, "entries": entries}, ensure_ascii=True))
+            write_whole(self.file, index + "\n" + b"".join(blobs).decode("ascii"))
         except (OSError, ValueError):  # a read-only cache folder: validated again next time
             pass

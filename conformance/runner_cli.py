@@ -105,16 +105,10 @@ def _shard(value: str | None) -> tuple[int, int] | None:
 
 class _FileRecord:
     """A scenario file as the corpus fingerprint reads it (ID, file), whether or not it was
-    selected: a resumed run with another -k or shard is still the same corpus."""
+    selected (``Corpus.paths``): a resumed run with another -k or shard is still the same corpus."""
 
     def __init__(self, path: Path):
         self.id, self.file = path.stem, str(path)
-
-    @classmethod
-    def all(cls, directory: Path) -> list["_FileRecord"]:
-        from .scenarios import scenario_files
-
-        return [cls(path) for path in scenario_files(directory)]
 
 
 def _progress(title: str, total: int, quiet: bool):
@@ -180,7 +174,7 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, shard, r
     from .keywords import keyword_matcher, select
     from .results_file import ResumeMismatch, corpus_fingerprint, load_baseline
     from .runner import Run, baseline_changes, report, summary, write_junit
-    from .scenarios import SCENARIO_DIR, Selection, cards_file_problems, load_corpus, scenario_files
+    from .scenarios import SCENARIO_DIR, Selection, cards_file_problems, load_corpus
 
     try:
         selection = Selection(keyword_matcher(keyword) if keyword else None, shard) if keyword or shard else None
@@ -203,7 +197,7 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, shard, r
         sys.exit(2)
     if not selected:
         where = f"in {scenario_dir}" if scenario_dir else "in the corpus"
-        total = len(scenario_files(scenario_dir or SCENARIO_DIR))
+        total = len(corpus.paths)
         chosen = " and ".join(([f"-k {keyword!r}"] if keyword else []) + ([f"--shard {shard[0]}/{shard[1]}"] if shard else []))
         why = (f"{chosen} matches none of the {total} scenario(s) {where}" if total and chosen and not invalid
                else f"no valid scenario {where} (see `mtgrules scenarios validate --dir {scenario_dir or '...'}`)")
@@ -218,7 +212,7 @@ def conform(engine_spec, json_file, junit_file, baseline_file, keyword, shard, r
         sys.exit(2)
     run = Run(lambda: load_engine(engine_spec, validate_messages=validate_messages, timeout=timeout), selected, pool,
               results_path=results_file, resume=resume, timeout=timeout, baseline=baseline,
-              identity={"engine": engine_spec, "corpus": corpus_fingerprint(_FileRecord.all(scenario_dir or SCENARIO_DIR), corpus.digests)})
+              identity={"engine": engine_spec, "corpus": corpus_fingerprint([_FileRecord(p) for p in corpus.paths], corpus.digests)})
     progress, advance = _progress(f"conform {engine_spec}", len(selected), quiet)
     with progress:
         try:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from mtgrules import yamlio
-from mtgrules.cards import POOL_DIR, CardPool, load_atomic_cards, load_pool
+from mtgrules.cards import POOL_DIR, CardPool, load_atomic_cards, load_pool, remembered_pool
 from mtgrules.problems import InputError, Problem
 from mtgrules.schemas import schema_problems
 
@@ -85,6 +85,8 @@ class Corpus:
     #: The SHA-256 (hex) of each scenario file whose bytes the load read, by path: the results
     #: file's corpus fingerprint reuses them instead of reading every file again.
     digests: dict[str, str] = field(default_factory=dict, repr=False)
+    #: Every scenario file under the folder, selected or not (the results file's corpus fingerprint).
+    paths: list[Path] = field(default_factory=list, repr=False)
 
     def by_id(self) -> dict[str, Scenario]:
         return {s.id: s for s in self.scenarios}
@@ -241,10 +243,10 @@ def _load_corpus(directory: Path, pool: CardPool | None, rule_ids: set[str] | No
     local = _local_pools(directory)
     pool, problems = _runner_pool(base, local, problems)
     scoped: dict = {}
-    checked = []
-    for path in _selected(scenario_files(directory), directory, selection):
+    checked, files = [], scenario_files(directory)
+    for path in _selected(files, directory, selection):
         checked.append((path, *check_file(path, directory, _scoped(base, local, path, scoped), rule_ids, editions)))
-    return _assembled(checked, problems, pool)
+    return _assembled(checked, problems, pool, {}, files)
 
 
 def _runner_pool(base: CardPool, local: dict[Path, CardPool], problems: list[Problem]) -> tuple[CardPool, list[Problem]]:
@@ -263,7 +265,7 @@ def _selected(files: list[Path], directory: Path, selection: Selection | None) -
 
 
 def _assembled(checked: list[tuple[Path, list[Problem], Scenario | None]], problems: list[Problem], pool: CardPool,
-               digests: dict[str, str] | None = None) -> Corpus:
+               digests: dict[str, str], paths: list[Path]) -> Corpus:
     """The corpus of the files checked (in order): a scenario ID taken by an earlier file is a problem."""
     scenarios: list[Scenario] = []
     seen: dict[str, str] = {}
@@ -276,7 +278,7 @@ def _assembled(checked: list[tuple[Path, list[Problem], Scenario | None]], probl
         if scenario is not None and not found:
             seen[scenario.id] = str(path)
             scenarios.append(scenario)
-    return Corpus(scenarios, sorted(set(problems)), len(checked), pool, digests or {})
+    return Corpus(scenarios, sorted(set(problems)), len(checked), pool, digests, paths)
 
 
 #: The code and schemas besides the spec and card folders whose change changes what loading finds.
@@ -308,19 +310,20 @@ def _files_under(root: Path) -> list[Path]:
 def _load_remembered(directory: Path, selection: Selection | None) -> Corpus:
     """The default context's load (the project's pool and spec), through the corpus cache
     (conformance/corpus_cache.py): a file whose bytes were validated before in the same context
-    is not read again; the others are checked, and remembered."""
+    is not read again; the others are checked, and remembered. The project's pool is the one
+    :func:`remembered_pool` keeps, which the reference model reads too (one parse per process)."""
     from . import corpus_cache as cc
 
     files = scenario_files(directory)
     cache = cc.CorpusCache(directory, cc.context_digest(_context_files(directory)))
-    if cache.folder is None:  # the pools and the spec's problem, found again
-        base, local = load_pool(), _local_pools(directory)
+    base = remembered_pool()
+    if cache.folder is None:  # the folder's pools and the spec's problem, found again
+        local = _local_pools(directory)
         ids, eds, spec_problem = _spec_context()
-        cache.set_folder({"base": base.as_json(), "local": {str(k): v.as_json() for k, v in local.items()},
-                          "spec_problem": spec_problem})
+        cache.set_folder({"local": {str(k): v.as_json() for k, v in local.items()}, "spec_problem": spec_problem})
         context: list = [ids, eds]
     else:
-        base, local = CardPool.from_json(cache.folder["base"]), {Path(k): CardPool.from_json(v) for k, v in cache.folder["local"].items()}
+        local = {Path(k): CardPool.from_json(v) for k, v in cache.folder["local"].items()}
         context = []
     problems = list(base.problems)
     if cache.folder["spec_problem"]:
@@ -331,29 +334,28 @@ def _load_remembered(directory: Path, selection: Selection | None) -> Corpus:
     for path in files:
         if selection is not None and not selection.keeps_file(path):
             continue
-        data = path.read_bytes()
-        sha = digests[str(path)] = cc.digest(data)
+        sha = digests[str(path)] = cc.digest(path.read_bytes())
         entry = cache.entry(path, sha)
-        if entry is None or "problems" not in entry:  # not validated yet (its words perhaps known)
-            if selection is not None:
-                words = entry["words"] if entry is not None else _words_of(path, directory)
-                if not selection.keeps_words(words):
-                    if entry is None:
-                        cache.put(path, {"sha": sha, "words": words})  # its words only: validated when a run keeps it
-                    continue
+        if entry is None and selection is not None:  # its words only: validated when a run keeps it
+            entry = {"sha": sha, "words": _words_of(path, directory)}
+            cache.put(path, entry)
+        if entry is not None and selection is not None and not selection.keeps_words(entry["words"]):
+            continue
+        held = cache.scenario(entry) if entry is not None and "problems" in entry else None
+        if entry is None or "problems" not in entry or cache.damaged(entry):
             if not context:
                 context = list(_spec_context()[:2])
             found, scenario = check_file(path, directory, _scoped(base, local, path, scoped), *context)
             entry = {"sha": sha, "problems": cc.problems_json(found),
-                     "scenario": None if scenario is None else cc.scenario_json(scenario.doc.data, scenario.doc._lines),
                      "words": file_words(scenario.doc.data, path, directory) if scenario is not None else _words_of(path, directory)}
+            if scenario is not None:
+                entry["scenario"] = (scenario.doc.data, scenario.doc._lines)
             cache.put(path, entry)
-        if selection is not None and not selection.keeps_words(entry["words"]):
-            continue
-        scenario = None if entry["scenario"] is None else _scenario(yamlio.Located(path, *cc.scenario_of(entry["scenario"])[::-1]), path, directory)
+        else:
+            scenario = None if held is None else _scenario(yamlio.Located(path, held[1], held[0]), path, directory)
         checked.append((path, cc.problems_of(entry["problems"]), scenario))
     cache.save(files)
-    return _assembled(checked, problems, pool, digests)
+    return _assembled(checked, problems, pool, digests, files)
 
 
 def _words_of(path: Path, root: Path) -> list[str] | None:

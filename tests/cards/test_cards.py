@@ -50,9 +50,11 @@ def test_a_remembered_pool_is_the_loaded_one_until_a_file_changes(tmp_path, monk
     assert list((tmp_path / "cache" / "cards").glob("pool-*.json"))
     again = remembered_pool(folder)
     assert again == first == load_pool(folder) and again.problems  # a face named unlike its card: a located problem
+    assert again is first  # read once per process while the files are the same (the corpus and the model share it)
     (folder / "cards.yaml").write_text(json.dumps(_giant(power="3")), encoding="utf-8")
     changed = remembered_pool(folder)
     assert changed == load_pool(folder) and changed.get("Raging Goblin").faces[0]["power"] == "3" and not changed.problems
+    assert changed is not first
 
 
 def test_no_card_carries_an_unsure_flag(tmp_path):

@@ -122,3 +122,45 @@ def test_a_file_a_selection_leaves_out_is_read_once_for_its_words(sample_dir, ch
     assert parsed == ["merge-copy.yaml"] and checked == [] and {s.id for s in again.scenarios} == set(SAMPLE[:2])
     kept = _load(sample_dir, corpus.Selection(keyword_matcher("merge")))
     assert checked == ["merge-copy.yaml"] and "merge-copy" in {s.id for s in kept.scenarios}
+
+
+def _cache_file(sample_dir):
+    from mtgrules.conformance import corpus_cache
+
+    return corpus_cache.CorpusCache(sample_dir, "").file
+
+
+def test_a_damaged_or_torn_scenario_in_the_cache_is_validated_again_not_trusted(sample_dir, checked):
+    """Each scenario's data sits in the cache file at an offset, with its length and CRC-32: a
+    changed byte or a cut-off file makes that scenario's file validated again, the others not."""
+    first = _load(sample_dir)
+    file = _cache_file(sample_dir)
+    held = file.read_bytes()
+    index_end = held.index(b"\n") + 1
+    damaged = bytearray(held)
+    damaged[held.index(b"flashback", index_end)] ^= 0x20  # "Flashback": still JSON, in the first scenario's data
+    file.write_bytes(bytes(damaged))
+    checked.clear()
+    assert _shape(_load(sample_dir)) == _shape(first)
+    assert checked == ["flashback-cast-normally-goes-to-graveyard.yaml"]
+    checked.clear()
+    assert _shape(_load(sample_dir)) == _shape(first) and checked == []  # validated again, remembered again
+    file.write_bytes(file.read_bytes()[:-10])  # torn: the last scenario's data cut short
+    assert _shape(_load(sample_dir)) == _shape(first) and checked == ["merge-counters-stay.yaml"]
+
+
+def test_a_selection_parses_only_the_scenarios_it_keeps(sample_dir, monkeypatch):
+    """A -k run reads the index and the selected scenarios' data, not the others'; the corpus
+    still lists every file (``Corpus.paths``: the results file's fingerprint)."""
+    import json
+
+    from mtgrules.conformance.keywords import keyword_matcher
+
+    _load(sample_dir)
+    parsed = []
+    real = json.loads
+    monkeypatch.setattr(json, "loads", lambda text, *a, **k: parsed.append(len(text)) or real(text, *a, **k))
+    chosen = _load(sample_dir, corpus.Selection(keyword_matcher("merge")))
+    assert [s.id for s in chosen.scenarios] == ["merge-counters-stay"]
+    assert len(parsed) == 2  # the index, then the one scenario kept
+    assert chosen.paths == corpus.scenario_files(sample_dir) and len(chosen.paths) == len(SAMPLE)
