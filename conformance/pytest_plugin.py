@@ -27,6 +27,7 @@ ends with pytest's own exit code 5 (no tests collected).
 from __future__ import annotations
 
 import gc
+import sys
 from pathlib import Path
 
 import pytest
@@ -187,6 +188,26 @@ def pytest_collection_modifyitems(session, config, items):
     for path, problems in sorted(config._mtg_invalid.items()):
         node = ScenarioFile.from_parent(session, path=path, nodeid=f"mtgrules-conformance/invalid/{path.name}")
         items.append(InvalidScenarioItem.from_parent(node, name=path.name, problems=problems))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session):
+    """Spare a run that never used Hypothesis the import of it (0.1 s) that Hypothesis's pytest plugin
+    makes in its terminal summary, here before the summary, in each process (serial, each xdist
+    worker, then the controller). The plugin is set aside only where its summary has nothing to
+    show: Hypothesis not imported here (no observations written), no ``--hypothesis-show-statistics``,
+    and no report carrying its statistics or failing examples (an xdist worker's, in the controller)."""
+    config = session.config
+    hypothesis = config.pluginmanager.get_plugin("hypothesispytest")
+    if hypothesis is None or not config.getoption("--mtg-engine", default=None) or "hypothesis" in sys.modules:
+        return
+    if config.getoption("--hypothesis-show-statistics", default=False):
+        return
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    reports = [report for found in (reporter.stats.values() if reporter is not None else ()) for report in found]
+    if any(key.startswith("_hypothesis") for report in reports for key in getattr(report, "__dict__", ())):
+        return
+    config.pluginmanager.unregister(hypothesis)
 
 
 def pytest_unconfigure(config):

@@ -61,3 +61,62 @@ def test_plugin_fails_an_invalid_scenario_file_and_runs_the_others(pytester, sam
     result = pytester.runpytest_subprocess(*_args(folder, "-rf"))
     result.assert_outcomes(passed=3, skipped=1, failed=1)
     result.stdout.fnmatch_lines([f"*invalid/{bad.name}*", f"*{bad.name}:*rules*"])
+
+
+
+HYPOTHESIS_SEEN = """
+import sys
+
+import pytest
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config):
+    with open("hypothesis-seen.txt", "a", encoding="utf-8") as out:
+        out.write(f"{'hypothesis' in sys.modules}\\n")
+"""
+
+#: As Hypothesis's plugin marks the report of a test that used Hypothesis (here every report; registered as
+#: a plugin, since a conftest's hooks do not apply to the scenario items, outside its folder).
+HYPOTHESIS_KEY = """
+
+class MarkReports:
+    def pytest_runtest_logreport(self, report):
+        report._hypothesis_stats = "statistics"
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(MarkReports())
+"""
+
+XDIST = ["-n", "2", "-p", "xdist"]
+
+
+@pytest.mark.parametrize("more", [[], XDIST], ids=["serial", "xdist"])
+@pytest.mark.parametrize("marked", [False, True], ids=["unused", "used"])
+def test_plugin_spares_a_run_without_hypothesis_its_import(pytester, sample_dir, more, marked):
+    """Issue 15: Hypothesis's pytest plugin imports Hypothesis (0.1 s) in its terminal summary; a corpus run
+    that never used it does not pay that, in any process (serial, each worker, the controller). A report
+    of a test that used it (here marked so in every process) keeps the summary, and so the import."""
+    pytester.makeconftest(HYPOTHESIS_SEEN + (HYPOTHESIS_KEY if marked else ""))
+    result = pytester.runpytest_subprocess(*_args(sample_dir, *more))
+    result.assert_outcomes(passed=4, skipped=1)
+    seen = (pytester.path / "hypothesis-seen.txt").read_text(encoding="utf-8").split()
+    assert seen == [str(marked)] * (3 if more else 1)
+
+
+@pytest.mark.parametrize("more", [[], XDIST], ids=["serial", "xdist"])
+def test_plugin_keeps_hypothesis_statistics(pytester, sample_dir, more):
+    """A Hypothesis test beside the corpus still gets its statistics when asked (in the controller, which
+    never imported Hypothesis, from a worker's report)."""
+    pytester.makepyfile(test_prop="""
+from hypothesis import given, strategies as st
+
+
+@given(st.integers())
+def test_any(n):
+    assert isinstance(n, int)
+""")
+    result = pytester.runpytest_subprocess(*_args(sample_dir, "--hypothesis-show-statistics", *more))
+    result.assert_outcomes(passed=5, skipped=1)
+    result.stdout.fnmatch_lines(["*Hypothesis Statistics*", "*test_any*"])
