@@ -7,7 +7,7 @@ permanent (730) has more than one. Characteristics are computed, never stored: s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from mtgrules.spec import implements
@@ -59,16 +59,7 @@ class Characteristics:
         return any(t in PERMANENT_TYPES for t in self.types)
 
     def with_(self, **changes) -> "Characteristics":
-        """A copy with ``changes``: the fields copied as they are (they are immutable and were checked when
-        this one was made), about 7 times faster than ``dataclasses.replace``, which the layers call often."""
-        unknown = changes.keys() - _CHARACTERISTICS_FIELDS
-        if unknown:
-            raise TypeError(f"Characteristics has no field {', '.join(sorted(unknown))}")
-        new = object.__new__(Characteristics)
-        values = new.__dict__
-        values.update(self.__dict__)
-        values.update(changes)
-        return new
+        return replace(self, **changes)
 
     def as_json(self) -> dict:
         return {
@@ -89,7 +80,6 @@ class Characteristics:
         }
 
 
-_CHARACTERISTICS_FIELDS = frozenset(f.name for f in fields(Characteristics))
 SHARED.add(Characteristics)  # immutable: a game's state shares them (model/journal.py)
 
 
@@ -100,7 +90,8 @@ def _abilities_of(face: Face) -> tuple[str, ...]:
 def once_per(memo: dict, thing, compute):
     """``compute(thing)`` for an immutable ``thing`` (a card, a face), computed once and kept by identity
     with ``thing`` itself, so that its id is not reused (hashing a card or face costs more than the
-    computation it would save, and faces compare equal whatever their abilities). At most 4096 are kept (the fuzz campaigns make cards without end)."""
+    computation it would save, and faces compare equal whatever their abilities). At most 4096 are
+    kept (the fuzz campaigns make cards without end)."""
     known = memo.get(id(thing))
     if known is None:
         if len(memo) >= 4096:

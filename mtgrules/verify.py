@@ -73,21 +73,23 @@ def inputs_digest(check: Callable[[], CheckResult]) -> str:
     return hashlib.sha256("\0".join([*names, *(folder_digest(f) for f in folders)]).encode()).hexdigest()
 
 
-def labelled(label: str):
-    """Give a check its progress label ("custom rules: DYN")."""
+def _marking(name: str, value):
+    """A decorator that sets the check's attribute ``name`` to ``value``."""
     def mark(check):
-        check.label = label
+        setattr(check, name, value)
         return check
     return mark
+
+
+def labelled(label: str):
+    """Give a check its progress label ("custom rules: DYN")."""
+    return _marking("label", label)
 
 
 def costs(seconds: float):
     """Say how long a check takes when it runs (not remembered), in seconds on a 2-core machine:
     verify starts the costliest checks first, so that no worker is left with a long one at the end."""
-    def mark(check):
-        check.cost = seconds
-        return check
-    return mark
+    return _marking("cost", seconds)
 
 
 def cost(check: Callable[[], CheckResult]) -> float:
