@@ -9,7 +9,7 @@ over the scenarios both checkouts have (same ID: the corpora grow, and a per-sce
 different corpora compares different work; the targets are judged on these), a small mechanics game (ms per game) and the listing of its legal actions at the start (model/offers.py: every
 candidate tried and rolled back); each as the median and range over the rounds, then the ratios of the
 medians and the targets of issue 15 (per scenario at least 2x faster; the corpus's CPU at most 40%).
-A checkout without a part (6f3dfb7 has no model/offers.py) prints n/a for its row.
+A checkout without a part (40b5a4f, issue 15's today, has no model/offers.py) prints n/a for its row.
 
 Run: python bench/model_bench.py [--rounds N] [--before PATH]   (prints figures; no assertions)
 """
@@ -62,7 +62,7 @@ def worker() -> None:
     from mtgrules.model.game import Game
     try:
         from mtgrules.model.offers import legal_actions
-    except ImportError:  # an older checkout (6f3dfb7) has no listing of legal actions: that row is n/a
+    except ImportError:  # an older checkout (40b5a4f) has no listing of legal actions: that row is n/a
         legal_actions = None
 
     start = time.process_time()

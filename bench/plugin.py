@@ -9,7 +9,9 @@ of its own: run from their parent, every run (and each xdist worker) would also 
 Then one copy, and COPIES copies, are run serially and with ``-n 2``. Rounds interleave the compared runs after a
 warm-up round (which fills the parse and validation caches); medians and ranges are printed, and
 the targets: COPIES times the corpus costs at most 1.2 x COPIES the CPU of one copy; ``-n 2`` is
-faster (wall) than serial.
+faster (wall) than serial. So that the last verdict can be read, pytest without the plugin on no
+test at all is timed too, serially and with ``-n 2``: the difference is xdist's own start (its
+workers' interpreters, pytest and plugins), which ``-n 2`` must win back from splitting the items.
 
     python bench/plugin.py [--copies 10] [--rounds 2]
 """
@@ -48,14 +50,16 @@ def corpus_copies(target: Path, copies: int) -> Path:
     return target
 
 
-def timed(folder: Path, extra: list[str], cwd: Path, env: dict) -> tuple[float, float]:
-    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", "--mtg-engine=reference",
-            f"--mtg-scenarios={folder}", *extra]
+def timed(folder: Path | None, extra: list[str], cwd: Path, env: dict) -> tuple[float, float]:
+    """(wall, CPU) of pytest on the scenarios of ``folder`` through the plugin; without a folder,
+    of pytest on no test (in the empty ``cwd``), without the plugin."""
+    plugin = ["--mtg-engine=reference", f"--mtg-scenarios={folder}"] if folder else []
+    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:randomly", *plugin, *extra]
     start = time.perf_counter()
     proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(proc.pid, 0)
     code = os.waitstatus_to_exitcode(status)
-    if code not in (0, 1):
+    if code not in (0, 1, 5):  # 5: no test collected (the runs without the plugin)
         raise SystemExit(f"pytest exited {code}: {' '.join(argv)}")
     return time.perf_counter() - start, usage.ru_utime + usage.ru_stime  # children: the xdist workers
 
@@ -77,7 +81,7 @@ def main() -> None:
         env = dict(os.environ, MTGRULES_CACHE_DIR=str(tmp / "cache"))
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # bytecode caches, as an installed package has them
         runs = {"1x serial": (one, []), f"{args.copies}x serial": (many, []), "1x -n 2": (one, ["-n", "2"]),
-                f"{args.copies}x -n 2": (many, ["-n", "2"])}
+                f"{args.copies}x -n 2": (many, ["-n", "2"]), "no test, serial": (None, []), "no test, -n 2": (None, ["-n", "2"])}
         figures = {name: ([], []) for name in runs}
         for rnd in range(args.rounds + 1):
             for name, (folder, extra) in runs.items():
@@ -86,9 +90,9 @@ def main() -> None:
                     figures[name][0].append(wall)
                     figures[name][1].append(cpu)
     print(f"load average at the end: {os.getloadavg()[0]:.2f}; {args.rounds} rounds after a warm-up")
-    print(f"{'run':14} {'wall s, median [range]':>28} {'CPU s, median [range]':>28}")
+    print(f"{'run':16} {'wall s, median [range]':>28} {'CPU s, median [range]':>28}")
     for name, (wall, cpu) in figures.items():
-        print(f"{name:14} {spread(wall):>28} {spread(cpu):>28}")
+        print(f"{name:16} {spread(wall):>28} {spread(cpu):>28}")
     cpu = {name: statistics.median(f[1]) for name, f in figures.items()}
     wall = {name: statistics.median(f[0]) for name, f in figures.items()}
     ratio = cpu[f"{args.copies}x serial"] / cpu["1x serial"]
@@ -96,6 +100,9 @@ def main() -> None:
           f"{'met' if ratio <= 1.2 * args.copies else 'NOT met'}")
     print(f"target: -n 2 faster than serial (wall): {wall['1x -n 2']:.2f} s against {wall['1x serial']:.2f} s: "
           f"{'met' if wall['1x -n 2'] < wall['1x serial'] else 'NOT met'}")
+    start_cost, items = wall["no test, -n 2"] - wall["no test, serial"], wall["1x serial"] - wall["no test, serial"]
+    print(f"xdist's own start (no test: -n 2 against serial): {start_cost:.2f} s; the items of 1x serially: about {items:.2f} s, "
+          f"so two workers save at most about {items / 2:.2f} s")
     many_serial, many_n2 = wall[f"{args.copies}x serial"], wall[f"{args.copies}x -n 2"]
     print(f"at {args.copies}x the corpus (where the workers' start-up is a smaller share): -n 2 {many_n2:.2f} s against "
           f"serial {many_serial:.2f} s: {'faster' if many_n2 < many_serial else 'not faster'}")

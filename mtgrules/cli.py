@@ -13,7 +13,6 @@ import sys
 import click
 
 from . import __version__
-from .verify import checks, run_checks
 
 #: name -> (module, attribute, help shown in ``mtgrules --help``) of every part's commands.
 COMMANDS = {
@@ -98,6 +97,8 @@ def verify(as_json: bool, fresh: bool, jobs: int | None) -> None:
     $XDG_CACHE_HOME/mtgrules, else ~/.cache/mtgrules). --fresh runs them again.
     """
     from rich.console import Console
+
+    from .verify import checks, run_checks  # here: the other commands need none of it
 
     console = Console(highlight=False, stderr=as_json)
     results = []

@@ -9,6 +9,7 @@ import click
 from click.testing import CliRunner
 
 import mtgrules.cli as cli
+import mtgrules.verify as verify
 from mtgrules.verify import PARTS, CheckResult, checks, label, labelled
 
 
@@ -27,6 +28,7 @@ def test_help_imports_no_part_and_lists_every_command():
     imported = eval(run.stdout.strip().splitlines()[-1])
     assert not [m for m in imported if m.startswith("mtgrules.") and m.split(".")[1] in PARTS], imported
     assert not [m for m in imported if not m.startswith("mtgrules.")], imported  # verify's worker pool: imported when verify runs
+    assert "mtgrules.verify" not in imported  # nor verify itself: only the command that runs it needs it
     for name in cli.COMMANDS:
         assert f"  {name} " in run.stdout
 
@@ -64,7 +66,7 @@ def _fake_checks():
 
 def test_verify_progress_labels_and_findings(monkeypatch):
     shown = []
-    monkeypatch.setattr(cli, "checks", _fake_checks)
+    monkeypatch.setattr(verify, "checks", _fake_checks)
     from rich.status import Status
 
     real_update = Status.update

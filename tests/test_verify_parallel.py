@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 import mtgrules.cli as cli
+import mtgrules.verify as verify
 from mtgrules.verify import CheckResult, costs, labelled, run_checks
 
 
@@ -65,7 +66,7 @@ def test_a_check_that_cannot_be_sent_to_a_worker_is_a_failed_check(cache):
 
 
 def test_verify_in_workers_prints_every_result_in_order(cache, monkeypatch):
-    monkeypatch.setattr(cli, "checks", lambda: [check_costly, check_failing, check_cheap])
+    monkeypatch.setattr(verify, "checks", lambda: [check_costly, check_failing, check_cheap])
     result = CliRunner().invoke(cli.main, ["verify", "-j", "2"])
     assert result.exit_code == 1
     out = result.output
