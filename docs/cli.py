@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from mtgrules import collector
 from mtgrules.problems import InputError
 
 #: Conformance reports kept in the project (one JSON file per third-party engine).
@@ -46,17 +47,23 @@ def docs(out: Path | None, reports: tuple[str, ...], proofs: str | None, run_pro
     from . import trace
     from .build import build
 
+    trace.start_ahead(run_custom_rules=not custom_rules, run_proofs_now=run_proofs and not proofs)
     if not reports:
         reports = tuple(str(p) for p in kept_reports())
     try:
         trace.check_inputs(load_spec(), proofs, list(reports), custom_rules)  # before the (long) build
     except InputError as exc:
+        trace.stop_ahead()
         for problem in exc.problems:
             click.echo(str(problem), err=True)
         sys.exit(2)  # bad input
     click.echo("building the documentation ...", err=True)
-    result = build(out=out, reports=reports, proofs=proofs, run_proofs=run_proofs, custom_rules=custom_rules,
-                   warnings_as_errors=strict, fresh=fresh)
+    collector.off_until_exit()  # the build's garbage is left to the end of this process
+    try:
+        result = build(out=out, reports=reports, proofs=proofs, run_proofs=run_proofs, custom_rules=custom_rules,
+                       warnings_as_errors=strict, fresh=fresh)
+    finally:
+        trace.stop_ahead()  # none left, unless the build failed before it took them over
     click.echo(phase_times(result.phases, result.from_cache), err=True)
     for line in result.warnings:
         click.echo(line, err=True)

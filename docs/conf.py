@@ -41,7 +41,6 @@ html_domain_indices = True
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
-autodoc_default_options = {"members": True}
 suppress_warnings: list[str] = []
 nitpicky = False
 # rule texts are verbatim: no typographic quotes or dashes

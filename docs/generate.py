@@ -71,7 +71,7 @@ def generate(srcdir: Path, context: BuildContext) -> list[Path]:
     put("engines.inc", engines_inc(context, files))
     put("cli.inc", cli_inc())
     put("scenarios.inc", scenarios_inc(context))
-    put("api.inc", api_inc())
+    put("api.inc", api_inc(context))
     guides.stage(out / guides.FOLDER, listed_guides)
     written += [out / guides.FOLDER / f"{g.page}.md" for g in listed_guides]
     put("guides.inc", guides.toctree(listed_guides, f"{GENERATED}/{guides.FOLDER}"))

@@ -330,23 +330,31 @@ def check_inputs(spec: Spec, proofs_file: str | None, report_files: list[str], c
 
 
 class _Jobs:
-    """Functions run in forked processes, started on entry; ``result(n)`` waits for the n-th."""
+    """Functions run in forked processes, started at once; ``result(n)`` waits for the n-th."""
 
     def __init__(self, functions: list) -> None:
-        self.functions = functions
-        self.futures: list = []
+        wanted = [f for f in functions if f is not None]
         self.pool = None
+        self.processes: list = []
+        if wanted and "fork" in multiprocessing.get_all_start_methods():
+            before = set(multiprocessing.active_children())
+            self.pool = ProcessPoolExecutor(max_workers=len(wanted), mp_context=multiprocessing.get_context("fork"))
+        self.futures = [None if f is None else (self.pool.submit(f) if self.pool else f) for f in functions]
+        if self.pool is not None:
+            self.processes = [p for p in multiprocessing.active_children() if p not in before]
 
     def __enter__(self) -> "_Jobs":
-        wanted = [f for f in self.functions if f is not None]
-        if wanted and "fork" in multiprocessing.get_all_start_methods():
-            self.pool = ProcessPoolExecutor(max_workers=len(wanted), mp_context=multiprocessing.get_context("fork"))
-        self.futures = [None if f is None else (self.pool.submit(f) if self.pool else f) for f in self.functions]
         return self
 
     def result(self, n: int):
         future = self.futures[n]
         return future() if callable(future) else future.result()
+
+    def stop(self) -> None:
+        """End the jobs now, finished or not."""
+        for process in self.processes:
+            process.kill()
+        self.__exit__()
 
     def __exit__(self, *exc) -> None:
         if self.pool is not None:
@@ -387,6 +395,34 @@ def _computed(kind: str, compute, seen: dict[Path, str], tests_dir: Path | None 
     return value, False
 
 
+def _start_slow(run_custom_rules: bool, run_proofs_now: bool) -> tuple[dict[Path, str], dict[str, str], dict[str, tuple], _Jobs]:
+    """The wanted slow results, the checker's report and the proofs' verdicts, each taken from the
+    cache folder or started in a forked process: (folder digests, input digests, cache lookups, jobs)."""
+    runs = {"custom-rules": (run_custom_rules, run_custom_rules_checker), "proofs": (run_proofs_now, run_proofs)}
+    seen: dict[Path, str] = {}
+    digests = {kind: input_digest(kind, seen=seen) for kind, (wanted, _run) in runs.items() if wanted}
+    stored = {kind: context_cache.lookup(kind, digest) for kind, digest in digests.items()}
+    return seen, digests, stored, _Jobs([run if kind in digests and not stored[kind][1] else None for kind, (_wanted, run) in runs.items()])
+
+
+#: The slow results started ahead of this process's build (:func:`start_ahead`), by what is wanted.
+_AHEAD: dict[tuple[bool, bool], tuple] = {}
+
+
+def start_ahead(run_custom_rules: bool, run_proofs_now: bool) -> None:
+    """Start the slow results now, for the next build in this process to take over. ``mtgrules docs``
+    calls it first: the proofs and the checker then use the second core while the command checks
+    its input files and starts Sphinx (0.7 s)."""
+    _AHEAD[(run_custom_rules, run_proofs_now)] = _start_slow(run_custom_rules, run_proofs_now)
+
+
+def stop_ahead() -> None:
+    """End what :func:`start_ahead` started and no build took over (the command stops on bad input)."""
+    for *_, jobs in _AHEAD.values():
+        jobs.stop()
+    _AHEAD.clear()
+
+
 def build_context(spec: Spec, tests_dir: Path | None, proofs_file: str | None, report_files: list[str],
                   custom_rules_file: str | None = None, run_custom_rules: bool = False, run_proofs_now: bool = False,
                   citations: bool = True, spec_is_packaged: bool = True) -> BuildContext:
@@ -398,13 +434,9 @@ def build_context(spec: Spec, tests_dir: Path | None, proofs_file: str | None, r
     their inputs are unchanged (:mod:`mtgrules.docs.context_cache`); what is computed runs meanwhile,
     the proofs and the checker in processes of their own.
     """
-    runs = {"custom-rules": (run_custom_rules and not custom_rules_file, run_custom_rules_checker),
-            "proofs": (run_proofs_now and not proofs_file, run_proofs)}
-    seen: dict[Path, str] = {}
-    digests = {kind: input_digest(kind, seen=seen) for kind, (wanted, _run) in runs.items() if wanted}
-    stored = {kind: context_cache.lookup(kind, digest) for kind, digest in digests.items()}
+    wanted = (run_custom_rules and not custom_rules_file, run_proofs_now and not proofs_file)
+    seen, digests, stored, jobs = _AHEAD.pop(wanted, None) or _start_slow(*wanted)
     hits = [kind for kind, (_value, hit) in stored.items() if hit]
-    jobs = [run if kind in digests and kind not in hits else None for kind, (_wanted, run) in runs.items()]
 
     def result(n: int, kind: str) -> tuple:
         if kind in hits:
@@ -414,7 +446,7 @@ def build_context(spec: Spec, tests_dir: Path | None, proofs_file: str | None, r
             context_cache.store(kind, digests[kind], list(value))
         return value
 
-    with _Jobs(jobs) as running:
+    with jobs as running:
         found: list = []
         if citations:
             found, hit = _computed("citations", lambda: [asdict(c) for c in all_citations(tests_dir)], seen, tests_dir)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -38,13 +39,16 @@ def serve() -> None:
     """The server: read requests (a length line, then JSON: texts, rlimit, timeout_ms) on stdin;
     solve the texts of each in a child forked from this pristine process (:func:`solve_texts`);
     write each reply (a length line, then JSON: the list of results) on stdout. Ends at the end
-    of its input."""
+    of its input, or quietly when its caller has gone (stopped, killed: the reply cannot be
+    written). Ctrl-C stops the caller, and with it this server's input."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     inp, out = sys.stdin.buffer, sys.stdout.buffer
     while header := inp.readline():
         request = json.loads(inp.read(int(header)))
         read_end, write_end = os.pipe()
         pid = os.fork()
         if pid == 0:  # the child: solve, reply, exit without running anything of the server's
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.close(read_end)
             try:
                 data = json.dumps(solve_texts(request["texts"], request["rlimit"], request["timeout_ms"]))
@@ -57,8 +61,11 @@ def serve() -> None:
         with os.fdopen(read_end, "rb") as pipe:
             data = pipe.read() or json.dumps([_failure("solver process died")]).encode()
         os.waitpid(pid, 0)
-        out.write(b"%d\n" % len(data) + data)
-        out.flush()
+        try:
+            out.write(b"%d\n" % len(data) + data)
+            out.flush()
+        except BrokenPipeError:
+            os._exit(0)  # not sys.exit: the interpreter would try to flush the broken pipe again
 
 
 def _failure(reason: str) -> dict:

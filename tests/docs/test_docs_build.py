@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import re
 import textwrap
 from html.parser import HTMLParser
@@ -184,6 +185,21 @@ def test_coverage_matrix_and_reference_pages(built_docs, docs_inputs):
     assert "mtgrules.spec.items" in api
 
 
+def test_the_api_page_holds_what_rule_pages_cite_as_implementing(built_docs, pages):
+    """Each model function that a rule's page lists as implementing it has its API entry (the
+    page's link to it) and its anchor in viewcode's source page (the [source] link), though the
+    model's other internals are not documented."""
+    from mtgrules.spec.coverage import coverage
+
+    cited = {c.by for entry in coverage(load_spec()).items.values() for c in entry.by_role["implements"]}
+    api = set(pages["api.html"].ids)
+    assert len(cited) > 50 and sorted(cited - api) == []
+    assert "mtgrules.model.Game" in api and "mtgrules.model.game.Game" not in api  # the public API, not the internals
+    flashback = pages["_generated/rules/flashback.html"].links
+    assert "../../api.html#mtgrules.model.flashback._on_cast" in flashback
+    assert "../../_modules/mtgrules/model/flashback.html#_on_cast" in flashback
+
+
 def test_unresolved_rule_role_is_a_warning(tmp_path):
     from sphinx.application import Sphinx
 
@@ -229,6 +245,7 @@ def test_docs_command_rejects_a_bad_report_without_building(tmp_path):
     assert result.exit_code == 2  # bad input
     assert "unknown rule ID 'nope'" in result.output
     assert not (tmp_path / "html").exists()
+    assert multiprocessing.active_children() == []  # the proofs and the checker, started first, were ended
 
 
 def test_markdown_style_lists_in_docstrings_get_a_blank_line():

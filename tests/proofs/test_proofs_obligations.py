@@ -247,3 +247,25 @@ def test_rule_ids_of_obligations_exist_in_the_spec():
     spec = load_spec()
     missing = sorted({r for ob in ALL for r in ob.rules if r not in spec})
     assert not missing
+
+
+def test_the_solver_server_ends_quietly_when_its_caller_has_gone():
+    """A caller stopped mid-request (Ctrl-C, or `mtgrules docs` ending its proofs on bad input)
+    leaves the server a reply it cannot write: it ends without a traceback."""
+    import json
+    import subprocess
+    import sys
+
+    from mtgrules.proofs.solving import as_smt2
+
+    import z3
+
+    x = z3.Int("x")
+    request = json.dumps({"texts": [as_smt2([x > 1, x < 0])], "rlimit": 10**6, "timeout_ms": 10_000}).encode()
+    server = subprocess.Popen([sys.executable, "-c", "from mtgrules.proofs.solving import serve; serve()"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    server.stdout.close()  # the caller has gone before the reply
+    server.stdin.write(b"%d\n" % len(request) + request)
+    server.stdin.close()
+    assert server.wait(timeout=60) == 0
+    assert server.stderr.read() == b""
