@@ -92,7 +92,7 @@ def spec_modules() -> list[str]:
 
 
 def cited_model_objects(context: BuildContext) -> dict[str, list[str]]:
-    """Module -> the names in it that rules cite as implementing them (``# implements:``)."""
+    """Module -> the names in it that rule items cite as implementing them (``@implements``)."""
     cited: dict[str, set[str]] = {}
     for entry in context.coverage.items.values():
         for citation in entry.by_role["implements"]:
@@ -105,7 +105,8 @@ def cited_model_objects(context: BuildContext) -> dict[str, list[str]]:
 def api_inc(context: BuildContext) -> str:
     """The spec's modules; the model's public API (``mtgrules.model``) and, of its internals, only
     what the rule pages link as implementing a rule (its entry and its source). The other internals
-    are free to change, and documenting all of them (1,440 objects) was 60% of a cold build."""
+    are free to change, and documenting all of them (1,440 objects) took 60% of Sphinx's time in a
+    cold build."""
     out = [heading("The spec", "-")]
     for name in spec_modules():
         out.append(heading(lit(name), "~"))
