@@ -8,7 +8,10 @@ per round, the median per-scenario time (wall and CPU, through the runner's ``Ru
 over the scenarios both checkouts have (same ID: the corpora grow, and a per-scenario median over two
 different corpora compares different work; the targets are judged on these), a small mechanics game (ms per game) and the listing of its legal actions at the start (model/offers.py: every
 candidate tried and rolled back); each as the median and range over the rounds, then the ratios of the
-medians and the targets of issue 15 (per scenario at least 2x faster; the corpus's CPU at most 40%).
+medians and issue 15's target for the model (per scenario at least 2x faster). The model's part of
+the corpus CPU is printed beside it; the issue's "whole corpus: CPU at most 40% of today's" is the
+whole `conform` command's CPU (today 6.3-7.1 s, of which the scenarios took 2.2-3.0 s), which
+bench/commands.py judges.
 A checkout without a part (40b5a4f, issue 15's today, has no model/offers.py) prints n/a for its row.
 
 Run: python bench/model_bench.py [--rounds N] [--before PATH]   (prints figures; no assertions)
@@ -188,7 +191,8 @@ def main() -> None:
     share = this.median("common_cpu") / before.median("common_cpu")
     print(f"target: per scenario at least 2x faster: {common_speedup:.2f}x on the common scenarios ({'met' if common_speedup >= 2 else 'not met'}); "
           f"{speedup:.2f}x over each side's whole corpus")
-    print(f"target: corpus CPU (model part, common scenarios) at most 40% of before: {share:.0%} ({'met' if share <= 0.4 else 'not met'})")
+    print(f"corpus CPU, model part (common scenarios): {share:.0%} of before (the issue's 40% target is the whole "
+          "command's CPU: bench/commands.py)")
 
 
 if __name__ == "__main__":

@@ -315,7 +315,7 @@ def _load_remembered(directory: Path, selection: Selection | None) -> Corpus:
     from . import corpus_cache as cc
 
     files = scenario_files(directory)
-    cache = cc.CorpusCache(directory, cc.context_digest(_context_files(directory)))
+    cache = cc.CorpusCache(directory, _context_files(directory))
     base = remembered_pool()
     if cache.folder is None:  # the folder's pools and the spec's problem, found again
         local = _local_pools(directory)
@@ -334,10 +334,11 @@ def _load_remembered(directory: Path, selection: Selection | None) -> Corpus:
     for path in files:
         if selection is not None and not selection.keeps_file(path):
             continue
-        sha = digests[str(path)] = cc.digest(path.read_bytes())
-        entry = cache.entry(path, sha)
+        known = cc.status(path)
+        sha = digests[str(path)] = cache.sha(path, known)
+        entry = cache.entry(path, sha, known)
         if entry is None and selection is not None:  # its words only: validated when a run keeps it
-            entry = {"sha": sha, "words": _words_of(path, directory)}
+            entry = {"sha": sha, "status": known, "words": _words_of(path, directory)}
             cache.put(path, entry)
         if entry is not None and selection is not None and not selection.keeps_words(entry["words"]):
             continue
@@ -346,7 +347,7 @@ def _load_remembered(directory: Path, selection: Selection | None) -> Corpus:
             if not context:
                 context = list(_spec_context()[:2])
             found, scenario = check_file(path, directory, _scoped(base, local, path, scoped), *context)
-            entry = {"sha": sha, "problems": cc.problems_json(found),
+            entry = {"sha": sha, "status": known, "problems": cc.problems_json(found),
                      "words": file_words(scenario.doc.data, path, directory) if scenario is not None else _words_of(path, directory)}
             if scenario is not None:
                 entry["scenario"] = (scenario.doc.data, scenario.doc._lines)

@@ -164,3 +164,82 @@ def test_a_selection_parses_only_the_scenarios_it_keeps(sample_dir, monkeypatch)
     assert [s.id for s in chosen.scenarios] == ["merge-counters-stay"]
     assert len(parsed) == 2  # the index, then the one scenario kept
     assert chosen.paths == corpus.scenario_files(sample_dir) and len(chosen.paths) == len(SAMPLE)
+
+
+@pytest.fixture
+def settled(monkeypatch):
+    """Every file counts as settled (not changed within the last two seconds), as files are
+    between two runs of a user's; the files read, by name."""
+    from pathlib import Path
+
+    from mtgrules.conformance import corpus_cache
+
+    monkeypatch.setattr(corpus_cache, "SETTLED_NS", 0)
+    read = []
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self.name) or real(self))
+    return read
+
+
+def _same_size_edit(path, old, new):
+    """Replace ``old`` by ``new`` (as long) and set the modification time back: only the change
+    time (which no program can set back) tells the file changed."""
+    import os
+
+    st = os.stat(path)
+    assert len(old) == len(new)
+    path.write_text(path.read_text().replace(old, new))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert os.stat(path).st_size == st.st_size
+
+
+def test_a_settled_unchanged_file_is_known_by_its_status_and_not_read_again(sample_dir, checked, settled, monkeypatch):
+    from mtgrules.conformance import corpus_cache
+
+    first = _load(sample_dir)
+    settled.clear()
+    checked.clear()
+    hashed = []
+    real = corpus_cache.context_digest
+    monkeypatch.setattr(corpus_cache, "context_digest", lambda files: hashed.append(1) or real(files))
+    again = _load(sample_dir)
+    assert checked == [] and _shape(again) == _shape(first)
+    assert not [name for name in settled if name[:-len(".yaml")] in SAMPLE] and hashed == []  # neither the scenarios nor the context
+    assert again.digests == first.digests  # the results file's fingerprint is the same
+
+
+def test_a_file_edited_with_its_modification_time_set_back_is_validated_again(sample_dir, checked, settled):
+    _load(sample_dir)
+    checked.clear()
+    edited = sample_dir / "merging" / "merge-counters-stay.yaml"
+    _same_size_edit(edited, "title: Counters on", "title: Counters at")
+    loaded = _load(sample_dir)
+    assert checked == ["merge-counters-stay.yaml"]
+    assert [s.title for s in loaded.scenarios if s.id == "merge-counters-stay"] == ["Counters at a permanent stay on it when something merges with it"]
+
+
+def test_a_context_file_edited_with_its_modification_time_set_back_validates_every_file_again(sample_dir, checked, settled):
+    cards = sample_dir / "cards"
+    cards.mkdir()
+    (cards / "local.yaml").write_text("# no card yet\n")
+    _load(sample_dir)
+    checked.clear()
+    _load(sample_dir)
+    assert checked == []
+    _same_size_edit(cards / "local.yaml", "no card yet", "no card_yet")
+    _load(sample_dir)
+    assert sorted(checked) == sorted(f"{sid}.yaml" for sid in SAMPLE)
+
+
+def test_a_file_changed_within_the_last_two_seconds_is_read_every_time(sample_dir, checked, monkeypatch):
+    """A young file could change again within the same clock tick and keep its status: its bytes
+    are read at every load (the sample files were just written)."""
+    from pathlib import Path
+
+    _load(sample_dir)
+    read = []
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self.name) or real(self))
+    checked.clear()
+    _load(sample_dir)
+    assert checked == [] and sorted(n for n in read if n.endswith(".yaml") and n[:-5] in SAMPLE) == sorted(f"{sid}.yaml" for sid in SAMPLE)
