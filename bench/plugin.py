@@ -7,14 +7,15 @@ pytest runs in an empty project folder beside the scenario folders, as in a proj
 of its own: run from their parent, every run (and each xdist worker) would also walk both folders
 (4,000 files; about 0.15 s in every process).
 Then one copy, two copies and COPIES copies are run serially and with ``-n 2``. Rounds interleave
-the compared runs after a warm-up round (which fills the parse and validation caches); medians and
-ranges are printed, and the targets: COPIES times the corpus costs at most 1.2 x COPIES the CPU of
+the compared runs after a warm-up round (which fills the parse and validation caches); the short
+runs (1x, 2x, no test: a second or two each, where this machine's noise is as large as the
+differences) are timed SHORT_REPEAT times a round. Medians and ranges are printed, and the targets: COPIES times the corpus costs at most 1.2 x COPIES the CPU of
 one copy; ``-n 2`` is faster (wall) than serial, printed for one, two and COPIES copies (the plugin
 at scale). So that the verdict at one copy can be read, pytest without the plugin on no test at
 all is timed too, serially and with ``-n 2``: the difference is xdist's own start (its workers'
 interpreters, pytest and plugins), which ``-n 2`` must win back from splitting the items.
 
-    python bench/plugin.py [--copies 10] [--rounds 2]
+    python bench/plugin.py [--copies 10] [--rounds 2] [--short-repeat 4]
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--copies", type=int, default=10)
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--short-repeat", type=int, default=4, help="times the short runs (1x, 2x, no test) are timed per round")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -81,17 +83,22 @@ def main() -> None:
         project.mkdir()
         env = dict(os.environ, MTGRULES_CACHE_DIR=str(tmp / "cache"))
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # bytecode caches, as an installed package has them
-        runs = {"1x serial": (one, []), f"{args.copies}x serial": (many, []), "1x -n 2": (one, ["-n", "2"]),
-                f"{args.copies}x -n 2": (many, ["-n", "2"]), "2x serial": (two, []), "2x -n 2": (two, ["-n", "2"]),
-                "no test, serial": (None, []), "no test, -n 2": (None, ["-n", "2"])}
+        short = args.short_repeat  # the short runs (seconds each) are timed this many times a round, interleaved
+        runs = {"1x serial": (one, [], short), f"{args.copies}x serial": (many, [], 1), "1x -n 2": (one, ["-n", "2"], short),
+                f"{args.copies}x -n 2": (many, ["-n", "2"], 1), "2x serial": (two, [], short), "2x -n 2": (two, ["-n", "2"], short),
+                "no test, serial": (None, [], short), "no test, -n 2": (None, ["-n", "2"], short)}
         figures = {name: ([], []) for name in runs}
         for rnd in range(args.rounds + 1):
-            for name, (folder, extra) in runs.items():
-                wall, cpu = timed(folder, extra, project, env)
-                if rnd:
-                    figures[name][0].append(wall)
-                    figures[name][1].append(cpu)
-    print(f"load average at the end: {os.getloadavg()[0]:.2f}; {args.rounds} rounds after a warm-up")
+            for turn in range(short):
+                for name, (folder, extra, repeat) in runs.items():
+                    if turn >= repeat:
+                        continue
+                    wall, cpu = timed(folder, extra, project, env)
+                    if rnd:
+                        figures[name][0].append(wall)
+                        figures[name][1].append(cpu)
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}; {args.rounds} rounds after a warm-up, the runs of 1x, 2x "
+          f"and no test {short} times a round")
     print(f"{'run':16} {'wall s, median [range]':>28} {'CPU s, median [range]':>28}")
     for name, (wall, cpu) in figures.items():
         print(f"{name:16} {spread(wall):>28} {spread(cpu):>28}")
