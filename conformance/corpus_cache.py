@@ -94,7 +94,6 @@ class CorpusCache:
     def __init__(self, directory: Path, context_files: Iterable[Path]):
         key = digest(f"{directory}\0{directory.resolve()}\0{os.getcwd()}".encode("utf-8", "surrogateescape"))
         self.file = cache_dir() / "corpus" / f"{key[:32]}.json"
-        self.changed = False
         self._blobs = b""
         try:
             held = self.file.read_bytes()

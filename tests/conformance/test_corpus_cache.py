@@ -167,18 +167,24 @@ def test_a_selection_parses_only_the_scenarios_it_keeps(sample_dir, monkeypatch)
 
 
 @pytest.fixture
-def settled(monkeypatch):
-    """Every file counts as settled (not changed within the last two seconds), as files are
-    between two runs of a user's; the files read, by name."""
+def reads(monkeypatch):
+    """The names of the files whose bytes are read (``Path.read_bytes``), in order."""
     from pathlib import Path
 
-    from mtgrules.conformance import corpus_cache
-
-    monkeypatch.setattr(corpus_cache, "SETTLED_NS", 0)
     read = []
     real = Path.read_bytes
     monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self.name) or real(self))
     return read
+
+
+@pytest.fixture
+def settled(monkeypatch, reads):
+    """Every file counts as settled (not changed within the last two seconds), as files are
+    between two runs of a user's; the files read, by name."""
+    from mtgrules.conformance import corpus_cache
+
+    monkeypatch.setattr(corpus_cache, "SETTLED_NS", 0)
+    return reads
 
 
 def _same_size_edit(path, old, new):
@@ -231,15 +237,11 @@ def test_a_context_file_edited_with_its_modification_time_set_back_validates_eve
     assert sorted(checked) == sorted(f"{sid}.yaml" for sid in SAMPLE)
 
 
-def test_a_file_changed_within_the_last_two_seconds_is_read_every_time(sample_dir, checked, monkeypatch):
+def test_a_file_changed_within_the_last_two_seconds_is_read_every_time(sample_dir, checked, reads):
     """A young file could change again within the same clock tick and keep its status: its bytes
     are read at every load (the sample files were just written)."""
-    from pathlib import Path
-
     _load(sample_dir)
-    read = []
-    real = Path.read_bytes
-    monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self.name) or real(self))
+    reads.clear()
     checked.clear()
     _load(sample_dir)
-    assert checked == [] and sorted(n for n in read if n.endswith(".yaml") and n[:-5] in SAMPLE) == sorted(f"{sid}.yaml" for sid in SAMPLE)
+    assert checked == [] and sorted(n for n in reads if n.endswith(".yaml") and n[:-5] in SAMPLE) == sorted(f"{sid}.yaml" for sid in SAMPLE)
